@@ -1,0 +1,244 @@
+/// A rectangle of cells: origin and size, in columns and rows.
+public struct Rect: Hashable, Sendable {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  public var maxX: Int { x + width }
+  public var maxY: Int { y + height }
+  public var isEmpty: Bool { width == 0 || height == 0 }
+
+  /// The part of `self` that is also in `other`.
+  public func intersection(_ other: Rect) -> Rect {
+    let x0 = max(x, other.x)
+    let y0 = max(y, other.y)
+    return Rect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
+  }
+
+  /// The rectangle shrunk by the given margins.
+  public func inset(left: Int = 0, top: Int = 0, right: Int = 0, bottom: Int = 0) -> Rect {
+    Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
+  }
+
+  /// The rectangle shrunk by the same margin on every side.
+  public func inset(by margin: Int) -> Rect {
+    inset(left: margin, top: margin, right: margin, bottom: margin)
+  }
+
+  /// The first `rows` rows.
+  public func top(_ rows: Int) -> Rect { Rect(x: x, y: y, width: width, height: min(rows, height)) }
+
+  /// Everything below the first `rows` rows.
+  public func dropTop(_ rows: Int) -> Rect { inset(top: min(rows, height)) }
+
+  /// The last `rows` rows.
+  public func bottom(_ rows: Int) -> Rect {
+    let r = min(rows, height)
+    return Rect(x: x, y: maxY - r, width: width, height: r)
+  }
+
+  /// Everything above the last `rows` rows.
+  public func dropBottom(_ rows: Int) -> Rect { inset(bottom: min(rows, height)) }
+
+  public func contains(x px: Int, y py: Int) -> Bool {
+    px >= x && px < maxX && py >= y && py < maxY
+  }
+}
+
+/// One cell of the grid: a grapheme and its style.
+///
+/// A wide grapheme sits in its first cell; the cell to its right holds the empty symbol `""`
+/// (a continuation) and the same style.
+public struct Cell: Hashable, Sendable {
+  public var symbol: String
+  public var style: Style
+
+  public init(symbol: String = " ", style: Style = .plain) {
+    self.symbol = symbol
+    self.style = style
+  }
+
+  /// Whether this cell is the right half of a wide grapheme.
+  public var isContinuation: Bool { symbol.isEmpty }
+}
+
+/// A grid of cells that views render into; the terminal layer turns it into bytes.
+///
+/// Text drawn onto a canvas is sanitized and measured grapheme by grapheme, so wide characters
+/// take two cells and no control character is ever stored.
+public struct Canvas: Equatable, Sendable {
+  public let width: Int
+  public let height: Int
+  public private(set) var cells: [Cell]
+
+  /// A canvas of blank cells in `style`.
+  public init(width: Int, height: Int, style: Style = .plain) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+  }
+
+  /// The whole canvas as a rectangle.
+  public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * width + x]
+  }
+
+  /// Puts one grapheme of the given width (1 or 2) at a position, keeping wide graphemes whole:
+  /// a wide grapheme that is partly overwritten is replaced by a blank.
+  ///
+  /// - Returns: whether the grapheme was placed (it is not when it would cross the right edge).
+  @discardableResult
+  public mutating func put(_ symbol: String, width: Int, x: Int, y: Int, style: Style) -> Bool {
+    guard y >= 0, y < height, x >= 0, x + width <= self.width, width > 0 else { return false }
+    let i = y * self.width + x
+    clearWideOverlap(at: i, x: x)
+    if width == 2 { clearWideOverlap(at: i + 1, x: x + 1) }
+    cells[i] = Cell(symbol: symbol, style: style)
+    if width == 2 { cells[i + 1] = Cell(symbol: "", style: style) }
+    return true
+  }
+
+  /// Before cell `i` is overwritten: blank the other half of a wide grapheme it belongs to.
+  @inline(__always)
+  private mutating func clearWideOverlap(at i: Int, x: Int) {
+    if cells[i].isContinuation, x > 0 {
+      cells[i - 1].symbol = " "
+    }
+    if x + 1 < width, cells[i + 1].isContinuation {
+      cells[i + 1].symbol = " "
+    }
+  }
+
+  /// Draws one line of text; it stops at the right edge of the canvas or after `limit` columns.
+  ///
+  /// The text is sanitized first, tabs become spaces, and zero-width graphemes are skipped.
+  /// A wide grapheme that does not fit entirely ends the text with a blank.
+  /// - Returns: the number of columns drawn.
+  @discardableResult
+  public mutating func draw(
+    _ text: String, x: Int, y: Int, style: Style, limit: Int? = nil
+  ) -> Int {
+    guard y >= 0, y < height else { return 0 }
+    let end = min(width, limit.map { x + max(0, $0) } ?? width)
+    var column = x
+    let safe = Sanitizer.sanitize(text)
+    // ASCII fast path: one byte, one cell.
+    if safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in safe.utf8 {
+        if column >= end { break }
+        if column >= 0 {
+          put(String(UnicodeScalar(byte)), width: 1, x: column, y: y, style: style)
+        }
+        column += 1
+      }
+      return max(0, column - x)
+    }
+    for character in safe {
+      if character == "\t" {
+        let stop = min(end, column + 4 - ((column - x) % 4))
+        while column < stop {
+          if column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          column += 1
+        }
+        continue
+      }
+      let w = DisplayWidth.of(character)
+      if w == 0 { continue }
+      if column + w > end {
+        if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+        column = end
+        break
+      }
+      if column >= 0 {
+        put(String(character), width: w, x: column, y: y, style: style)
+      } else if column + w > 0 {
+        // The left half is cut off: the visible half becomes a blank.
+        put(" ", width: 1, x: 0, y: y, style: style)
+      }
+      column += w
+    }
+    return max(0, column - x)
+  }
+
+  /// Fills a rectangle with one symbol in one style.
+  public mutating func fill(_ rect: Rect, symbol: String = " ", style: Style) {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX {
+        put(symbol, width: 1, x: x, y: y, style: style)
+      }
+    }
+  }
+
+  /// Changes the style of every cell in a rectangle, keeping the symbols.
+  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX {
+        change(&cells[y * width + x].style)
+      }
+    }
+  }
+
+  /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on
+  /// (`x`, `y`), drawing only inside `clip`. Wide graphemes cut by an edge become blanks.
+  public mutating func blit(
+    _ source: Canvas, from sourceRect: Rect? = nil, toX x: Int, y: Int, clip: Rect? = nil
+  ) {
+    let from = (sourceRect ?? source.bounds).intersection(source.bounds)
+    let clipRect = (clip ?? bounds).intersection(bounds)
+    for sy in from.y..<from.maxY {
+      let dy = y + sy - from.y
+      guard dy >= clipRect.y, dy < clipRect.maxY else { continue }
+      var sx = from.x
+      while sx < from.maxX {
+        let cell = source[sx, sy]
+        let dx = x + sx - from.x
+        let isWide = sx + 1 < source.width && source[sx + 1, sy].isContinuation
+        let w = isWide ? 2 : 1
+        if cell.isContinuation {
+          // The lead was outside the source rectangle.
+          if clipRect.contains(x: dx, y: dy) {
+            put(" ", width: 1, x: dx, y: dy, style: cell.style)
+          }
+        } else if dx >= clipRect.x, dx + w <= clipRect.maxX, sx + w <= from.maxX {
+          put(cell.symbol, width: w, x: dx, y: dy, style: cell.style)
+        } else {
+          for k in 0..<w where clipRect.contains(x: dx + k, y: dy) {
+            put(" ", width: 1, x: dx + k, y: dy, style: cell.style)
+          }
+        }
+        sx += w
+      }
+    }
+  }
+
+  /// The canvas as plain text, one string a row, trailing blanks trimmed.
+  public func plainLines() -> [String] {
+    (0..<height).map { y in
+      var line = ""
+      line.reserveCapacity(width)
+      for x in 0..<width {
+        let cell = cells[y * width + x]
+        line += cell.symbol
+      }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// The canvas as plain text rows joined with newlines.
+  public var plainText: String { plainLines().joined(separator: "\n") }
+}
