@@ -13,8 +13,10 @@ let package = Package(
     .executableTarget(name: "stepflow", dependencies: ["StepFlow"]),
     .executableTarget(
       name: "StepFlowBench", dependencies: ["StepFlow"], path: "Sources/StepFlowBench"),
-    .testTarget(name: "StepFlowTests", dependencies: ["StepFlow"]),
-    .testTarget(name: "StepFlowCLITests", dependencies: ["StepFlow"]),
+    .target(
+      name: "StepFlowTestSupport", dependencies: ["StepFlow"], path: "Tests/StepFlowTestSupport"),
+    .testTarget(name: "StepFlowTests", dependencies: ["StepFlow", "StepFlowTestSupport"]),
+    .testTarget(name: "StepFlowCLITests", dependencies: ["StepFlow", "StepFlowTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

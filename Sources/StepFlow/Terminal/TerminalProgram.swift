@@ -6,6 +6,10 @@ public enum TerminalEvent: Equatable, Sendable {
   case resize(width: Int, height: Int)
   /// Time passed: an animation deadline the program asked for was reached.
   case tick
+  /// Bytes arrived on the program's ``TerminalProgram/inputDescriptor`` (e.g. a gauge's stdin).
+  case input([UInt8])
+  /// The program's input descriptor reached end of file.
+  case inputClosed
 }
 
 /// What a program asks of the loop after an event.
@@ -34,4 +38,12 @@ public protocol TerminalProgram {
 
   /// The next time the program wants a frame (an animation runs); `nil` when idle.
   func nextDeadline(after now: Duration) -> Duration?
+
+  /// A file descriptor besides the terminal that the loop should read for the program (a
+  /// gauge reads its percentages from stdin); `nil` for none.
+  var inputDescriptor: Int32? { get }
+}
+
+extension TerminalProgram {
+  public var inputDescriptor: Int32? { nil }
 }
