@@ -1,1 +1,3 @@
-print("stepflow")
+import StepFlow
+
+Platform.exitProcess(StepFlowCLI.main(Array(CommandLine.arguments.dropFirst())))

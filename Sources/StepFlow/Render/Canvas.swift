@@ -192,6 +192,12 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// Changes the style of one cell (if it is on the canvas), keeping its symbol.
+  public mutating func restyleCell(x: Int, y: Int, _ change: (inout Style) -> Void) {
+    guard x >= 0, x < width, y >= 0, y < height else { return }
+    change(&cells[y * width + x].style)
+  }
+
   /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on
   /// (`x`, `y`), drawing only inside `clip`. Wide graphemes cut by an edge become blanks.
   public mutating func blit(
@@ -241,4 +247,17 @@ public struct Canvas: Equatable, Sendable {
 
   /// The canvas as plain text rows joined with newlines.
   public var plainText: String { plainLines().joined(separator: "\n") }
+}
+
+extension Canvas {
+  /// Replaces every non-ASCII grapheme with `?` (a wide one with `??`), so that a canvas drawn
+  /// for the `ascii` glyph style writes ASCII to the last byte whatever text it was given.
+  public mutating func foldToASCII() {
+    for i in cells.indices {
+      let symbol = cells[i].symbol
+      if symbol.utf8.allSatisfy({ $0 < 0x80 }) { continue }
+      cells[i].symbol = "?"
+      if i + 1 < cells.count, cells[i + 1].isContinuation { cells[i + 1].symbol = "?" }
+    }
+  }
 }

@@ -159,3 +159,37 @@ public enum Platform {
   /// Ends the process at once with an exit code (after the caller has restored the terminal).
   public static func exitProcess(_ code: Int32) -> Never { exit(code) }
 }
+
+/// Reads a file descriptor line by line as the lines arrive (for commands piped into a run).
+public struct LineReader {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private var atEnd = false
+
+  public init(fd: Int32) { self.fd = fd }
+
+  /// The next line without its newline, or `nil` at end of input.
+  public mutating func nextLine() -> String? {
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      if atEnd {
+        guard !buffer.isEmpty else { return nil }
+        let line = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll()
+        return line
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        atEnd = true
+      } else {
+        buffer.append(contentsOf: chunk[0..<n])
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// A step's icon drawn large: the seed's three overlapping translucent circles with the icon at
+/// their centre (the delivery status screen).
+///
+/// The circles are tints of the background, so they show only with colour; the icon and the
+/// screen around it read the same without.
+public struct HeroIcon {
+  public var icon: Icon
+  public var theme: Theme
+  public var glyphs: Glyphs
+
+  public init(icon: Icon, theme: Theme, glyphs: Glyphs) {
+    self.icon = icon
+    self.theme = theme
+    self.glyphs = glyphs
+  }
+
+  /// The rows the hero wants for a given area height: up to 9.
+  public static func preferredHeight(available: Int) -> Int { max(1, min(9, available)) }
+
+  public func render(into canvas: inout Canvas, area: Rect) {
+    guard area.height > 0, area.width > 0 else { return }
+    // A cell is about twice as tall as it is wide: a circle of radius r rows is 2r columns wide.
+    let radius = Double(max(0, area.height - 1)) / 2
+    let centerX = Double(area.x) + Double(area.width - 1) / 2
+    let centerY = Double(area.y) + Double(area.height - 1) / 2
+    if radius >= 2 {
+      // (dx, dy, radius change, opacity) of the seed's circles, in rows.
+      let discs: [(Double, Double, Double, Double)] = [
+        (-1, -0.5, 0, 0.10), (0, 0, 0, 0.16), (2, 1, -0.5, 0.10),
+      ]
+      for (dx, dy, dr, opacity) in discs {
+        tintDisc(
+          into: &canvas, area: area, cx: centerX + dx * 2, cy: centerY + dy, r: radius + dr,
+          opacity: opacity)
+      }
+    }
+    let glyph = Symbols.glyph(for: icon, style: glyphs.style)
+    let w = DisplayWidth.of(glyph)
+    let x = Int(centerX.rounded(.down)) - (w - 1) / 2
+    let y = Int(centerY.rounded())
+    var style = canvas[max(area.x, min(area.maxX - 1, x)), y].style
+    style.foreground = theme.foreground
+    style.attributes.insert(.bold)
+    canvas.draw(glyph, x: x, y: y, style: style, limit: area.maxX - x)
+  }
+
+  private func tintDisc(
+    into canvas: inout Canvas, area: Rect, cx: Double, cy: Double, r: Double, opacity: Double
+  ) {
+    guard theme.background != .default else { return }
+    let tint = Color.white
+    for y in area.y..<area.maxY {
+      for x in area.x..<area.maxX {
+        let dx = (Double(x) - cx) / 2
+        let dy = Double(y) - cy
+        guard dx * dx + dy * dy <= r * r + 0.25 else { continue }
+        canvas.restyleCell(x: x, y: y) { style in
+          style.background = style.background.blended(with: tint, by: opacity)
+        }
+      }
+    }
+  }
+}

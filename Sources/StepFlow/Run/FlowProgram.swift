@@ -1,0 +1,161 @@
+/// How a flow is shown and driven: glyphs, strip position, animation, automatic advance.
+public struct FlowOptions: Equatable, Sendable {
+  public var glyphs: GlyphStyle
+  /// Overrides the flow's extra-content position.
+  public var position: ExtraContentPosition?
+  /// Whether step changes animate (push transitions, colour blends).
+  public var animate: Bool
+  /// Whether steps with a progress stage advance by themselves (`--auto`).
+  public var auto: Bool
+  /// How long a push transition takes.
+  public var transitionDuration: Duration
+
+  public init(
+    glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
+    auto: Bool = false, transitionDuration: Duration = .milliseconds(250)
+  ) {
+    self.glyphs = glyphs
+    self.position = position
+    self.animate = animate
+    self.auto = auto
+    self.transitionDuration = transitionDuration
+  }
+}
+
+/// A push transition between two steps: the screen being left and when the change began.
+struct StepTransition: Equatable, Sendable {
+  var from: FlowState
+  var direction: Direction
+  var start: Duration
+  var duration: Duration
+
+  func fraction(at now: Duration) -> Double {
+    Easing.easeInOut(animationFraction(start: start, duration: duration, now: now))
+  }
+
+  func isFinished(at now: Duration) -> Bool { now >= start + duration }
+}
+
+/// A running flow: the pure state machine plus what the screen needs over time (transitions,
+/// messages, the help overlay, automatic advance). Keys, script commands and ticks all go
+/// through it, on a terminal and in a script alike — one program for every mode.
+public struct FlowProgram: TerminalProgram {
+  public let flow: FlowDefinition
+  public let options: FlowOptions
+  public private(set) var state: FlowState
+  /// The last refusal or notice, shown on the screen until the next command.
+  public private(set) var message: String?
+  public private(set) var showsHelp = false
+  var transition: StepTransition?
+  /// Whether the flow still advances by itself (`--auto` until a key is pressed).
+  public private(set) var isAutomatic: Bool
+  /// When the current step's progress stage began.
+  var stageStart: Duration = .zero
+
+  public init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
+    self.flow = flow
+    self.options = options
+    self.state = state ?? FlowState(flow: flow)
+    isAutomatic = options.auto
+  }
+
+  public var minimumSize: (width: Int, height: Int) { (24, 10) }
+
+  /// Applies a command at a moment: a transition under way jumps to its end first, so nothing
+  /// typed during an animation is lost.
+  @discardableResult
+  public mutating func apply(_ command: Command, at now: Duration) -> Outcome {
+    if case .tick = command {
+      advanceAutomatically(to: now)
+      if let t = transition, t.isFinished(at: now) { transition = nil }
+      return .changed
+    }
+    transition = nil
+    isAutomatic = false
+    return perform(command, at: now)
+  }
+
+  private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
+    let before = state
+    let outcome = FlowMachine.apply(command, to: &state, flow: flow)
+    switch outcome {
+    case .refused(let text):
+      message = text
+    case .moved(let from, let to, let direction):
+      message = nil
+      if from != to {
+        stageStart = now
+        if options.animate {
+          transition = StepTransition(
+            from: before, direction: direction, start: now, duration: options.transitionDuration)
+        }
+      }
+    default:
+      message = nil
+    }
+    return outcome
+  }
+
+  /// In an automatic run, moves on from every step whose progress stage has run its time,
+  /// each stage starting where the previous one ended.
+  private mutating func advanceAutomatically(to now: Duration) {
+    while isAutomatic, state.status == .running, let current = state.progression.current,
+      let stage = flow.steps[current].progress, now >= stageStart + stage.duration
+    {
+      let end = stageStart + stage.duration
+      if case .refused = perform(.next, at: end) {
+        isAutomatic = false
+      }
+      stageStart = end
+    }
+  }
+
+  // MARK: TerminalProgram
+
+  public mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
+    switch event {
+    case .key(let key):
+      if showsHelp {
+        showsHelp = false
+        return .continue
+      }
+      if key == .character("?") {
+        showsHelp = true
+        return .continue
+      }
+      guard let command = KeyMap.command(for: key, flow: flow) else { return .continue }
+      apply(command, at: now)
+    case .tick:
+      apply(.tick(milliseconds: 0), at: now)
+    case .resize, .input, .inputClosed:
+      break
+    }
+    switch state.status {
+    case .running: return .continue
+    case .finished: return .exit(ExitCode.finished)
+    case .cancelled: return .exit(ExitCode.notFinished)
+    }
+  }
+
+  public func view(width: Int, height: Int, at now: Duration) -> Canvas {
+    FlowView(program: self, now: now).render(width: width, height: height)
+  }
+
+  public func nextDeadline(after now: Duration) -> Duration? {
+    var deadlines: [Duration] = []
+    if let t = transition, !t.isFinished(at: now) { deadlines.append(now + .milliseconds(16)) }
+    if isAutomatic, state.status == .running, let current = state.progression.current,
+      let stage = flow.steps[current].progress
+    {
+      deadlines.append(min(stageStart + stage.duration, now + .milliseconds(80)))
+    }
+    return deadlines.min()
+  }
+
+  /// The current screen in words, for plain mode and screen readers.
+  public func accessibleText() -> [String] {
+    var lines = [StepStrip.describe(flow: flow, progression: state.progression)]
+    if let message { lines.append(message) }
+    return lines
+  }
+}

@@ -1,0 +1,63 @@
+/// The result of a run, as stdout carries it: JSON (default), one line of text, or nothing.
+public enum FlowResult {
+  /// The output formats of `--output`.
+  public enum Format: String, CaseIterable, Sendable {
+    case json
+    case text
+    case none
+  }
+
+  /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
+  /// with `"rating"` for rating flows.
+  public static func json(flow: FlowDefinition, state: FlowState) -> String {
+    var out = "{\"wizard\":" + quoted(flow.id)
+    out += ",\"finished\":" + (state.status == .finished ? "true" : "false")
+    out += ",\"current\":" + (state.progression.current.map { quoted(flow.steps[$0].id) } ?? "null")
+    out += ",\"reached\":["
+    out += flow.steps.prefix(state.progression.reachedCount).map { quoted($0.id) }.joined(
+      separator: ",")
+    out += "],\"answers\":{}"
+    if flow.navigation == .rating {
+      out += ",\"rating\":" + (state.rating > 0 ? "\(state.rating)" : "null")
+    }
+    return out + "}"
+  }
+
+  /// The text form: the rating for rating flows, else the plain description of the state.
+  public static func text(flow: FlowDefinition, state: FlowState) -> String {
+    if flow.navigation == .rating { return state.rating > 0 ? "\(state.rating)" : "" }
+    return StepStrip.describe(flow: flow, progression: state.progression)
+  }
+
+  /// The result in a format, ending with a newline; empty for `.none` or an empty text.
+  public static func render(_ format: Format, flow: FlowDefinition, state: FlowState) -> String {
+    switch format {
+    case .json: return json(flow: flow, state: state) + "\n"
+    case .text:
+      let line = text(flow: flow, state: state)
+      return line.isEmpty ? "" : line + "\n"
+    case .none: return ""
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,178 @@
+/// Draws a running flow: header, step strip, the step's screen, messages and key hints.
+struct FlowView {
+  let program: FlowProgram
+  let now: Duration
+
+  private var flow: FlowDefinition { program.flow }
+  private var state: FlowState { program.state }
+  private var glyphs: Glyphs { Glyphs.for(program.options.glyphs) }
+
+  /// The theme at this moment: during a transition, between the old step's and the new one's.
+  private var theme: Theme {
+    let target = flow.theme(forStep: state.progression.current)
+    guard let t = program.transition else { return target }
+    return flow.theme(forStep: t.from.progression.current).blended(
+      with: target, by: t.fraction(at: now))
+  }
+
+  func render(width: Int, height: Int) -> Canvas {
+    let theme = theme
+    var canvas = Canvas(width: width, height: height, style: theme.text)
+    let bounds = canvas.bounds
+    let header = renderHeader(into: &canvas, area: bounds, theme: theme)
+    var rest = bounds.dropTop(header + 1)
+    let strip = StepStrip(
+      flow: flow, progression: state.progression, position: program.options.position,
+      theme: theme, glyphs: glyphs)
+    strip.render(into: &canvas, area: rest.top(strip.height))
+    rest = rest.dropTop(strip.height + 1)
+    let footer = renderFooter(into: &canvas, area: rest, theme: theme)
+    let body = rest.dropBottom(footer)
+    renderBody(into: &canvas, area: body, theme: theme)
+    if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
+    if glyphs.style == .ascii { canvas.foldToASCII() }
+    return canvas
+  }
+
+  // MARK: Header
+
+  private func renderHeader(into canvas: inout Canvas, area: Rect, theme: Theme) -> Int {
+    let base = theme.text
+    let title =
+      flow.navigation == .rating
+      ? flow.title : state.progression.current.map { flow.steps[$0].title } ?? flow.title
+    let titleLine = TextLayout.truncate(title, toWidth: area.width - 2, ellipsis: glyphs.ellipsis)
+    let titleWidth = DisplayWidth.of(titleLine)
+    let titleX = TextLayout.centeredOffset(titleWidth, in: area.width)
+    if let current = state.progression.current, current > 0, flow.navigation != .rating {
+      let back = glyphs.leftMark + " " + flow.steps[current - 1].title
+      let room = titleX - 2
+      if room >= 3 {
+        canvas.draw(
+          TextLayout.truncate(back, toWidth: room, ellipsis: glyphs.ellipsis), x: 1, y: area.y,
+          style: base.foreground(theme.accent))
+      }
+    }
+    canvas.draw(titleLine, x: titleX, y: area.y, style: base.bold)
+    canvas.draw(
+      String(repeating: glyphs.horizontal, count: area.width), x: 0, y: area.y + 1,
+      style: base.foreground(theme.inactive))
+    return 2
+  }
+
+  // MARK: Body
+
+  private func screen(for state: FlowState, theme: Theme) -> StepScreen {
+    let current = state.progression.current
+    let step = current.map { flow.steps[$0] }
+    return StepScreen(
+      blocks: (step?.blocks ?? []) + flow.blocks, icon: step?.icon, theme: theme, glyphs: glyphs,
+      rating: state.rating)
+  }
+
+  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
+    guard !area.isEmpty else { return }
+    var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
+    screen(for: state, theme: theme).render(into: &incoming, area: incoming.bounds)
+    guard let t = program.transition, !t.isFinished(at: now) else {
+      canvas.blit(incoming, toX: area.x, y: area.y)
+      return
+    }
+    var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
+    screen(for: t.from, theme: theme).render(into: &outgoing, area: outgoing.bounds)
+    let shift = Int((t.fraction(at: now) * Double(area.width)).rounded())
+    let sign = t.direction == .forward ? 1 : -1
+    canvas.blit(outgoing, toX: area.x - sign * shift, y: area.y, clip: area)
+    canvas.blit(incoming, toX: area.x + sign * (area.width - shift), y: area.y, clip: area)
+  }
+
+  // MARK: Footer
+
+  /// Draws the message line and the key hints at the bottom; returns the rows used.
+  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme) -> Int {
+    guard area.height >= 2 else { return 0 }
+    let base = theme.text
+    let hintsY = area.maxY - 1
+    canvas.draw(
+      fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
+      style: base.foreground(theme.inactive))
+    if let message = program.message {
+      let line = glyphs.cross + " " + message
+      canvas.draw(
+        TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY - 1, style: base.foreground(theme.error).bold)
+    }
+    return 2
+  }
+
+  /// The key hints, most important first.
+  private func hintItems() -> [String] {
+    let ascii = glyphs.style == .ascii
+    let right = ascii ? "->" : "→"
+    let left = ascii ? "<-" : "←"
+    switch flow.navigation {
+    case .rating:
+      return ["1-\(min(9, flow.steps.count)) rate", "Enter done", "q quit", "? keys"]
+    case .tap:
+      return ["Enter next", "q quit", "r start over", "? keys"]
+    case .buttons:
+      return ["\(right) next", "\(left) previous", "q quit", "b back", "? keys"]
+    }
+  }
+
+  /// As many hints as fit in the width, whole, joined by a separator.
+  private func fitting(_ items: [String], width: Int) -> String {
+    let separator = glyphs.style == .ascii ? " | " : " · "
+    var line = ""
+    for item in items {
+      let candidate = line.isEmpty ? item : line + separator + item
+      guard DisplayWidth.of(candidate) <= width else { break }
+      line = candidate
+    }
+    return line
+  }
+
+  // MARK: Help
+
+  private func renderHelp(into canvas: inout Canvas, theme: Theme) {
+    let rows = KeyMap.help(for: flow, glyphs: glyphs)
+    let keyWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let textWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+    let width = min(canvas.width - 2, keyWidth + textWidth + 6)
+    let height = min(canvas.height - 2, rows.count + 4)
+    let x = (canvas.width - width) / 2
+    let y = (canvas.height - height) / 2
+    let box = Rect(x: x, y: y, width: width, height: height)
+    let style = Style(foreground: .default, background: .default)
+    canvas.fill(box, style: style)
+    Frame(title: "Keys", glyphs: glyphs).render(into: &canvas, area: box, style: style)
+    for (i, row) in rows.enumerated() where i + 2 < height - 1 {
+      canvas.draw(row.0, x: x + 2, y: y + 2 + i, style: style.bold, limit: keyWidth)
+      canvas.draw(
+        row.1, x: x + 4 + keyWidth, y: y + 2 + i, style: style, limit: width - keyWidth - 6)
+    }
+  }
+}
+
+/// A box around an area, with an optional title in its top edge.
+struct Frame {
+  var title: String?
+  var glyphs: Glyphs
+
+  func render(into canvas: inout Canvas, area: Rect, style: Style) {
+    guard area.width >= 2, area.height >= 2 else { return }
+    let inner = String(repeating: glyphs.horizontal, count: area.width - 2)
+    canvas.draw(glyphs.topLeft + inner + glyphs.topRight, x: area.x, y: area.y, style: style)
+    canvas.draw(
+      glyphs.bottomLeft + inner + glyphs.bottomRight, x: area.x, y: area.maxY - 1, style: style)
+    for y in (area.y + 1)..<(area.maxY - 1) {
+      canvas.draw(glyphs.vertical, x: area.x, y: y, style: style)
+      canvas.draw(glyphs.vertical, x: area.maxX - 1, y: y, style: style)
+    }
+    if let title, area.width > 6 {
+      let text =
+        " " + TextLayout.truncate(title, toWidth: area.width - 6, ellipsis: glyphs.ellipsis) + " "
+      canvas.draw(text, x: area.x + 2, y: area.y, style: style.bold)
+    }
+  }
+}

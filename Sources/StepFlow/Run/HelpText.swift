@@ -1,0 +1,95 @@
+/// The text of `stepflow --help` and `stepflow help <command>`.
+enum HelpText {
+  static let topics = ["run", "rate", "gauge", "list", "validate", "keys", "exit-codes"]
+
+  static let exitCodes = """
+    Exit codes:
+      0    finished
+      1    cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)
+      64   usage error (unknown command or option, missing value)
+      65   bad data (invalid wizard file, unknown script command, corrupt state file)
+      66   input file missing or unreadable
+      124  timeout (--timeout)
+      130  interrupted (Ctrl-C)
+      143  terminated (SIGTERM)
+
+    """
+
+  static let commands = """
+    Script commands (--commands, --script, stdin) and keys:
+      next                  → l n Space       go to the next step and reach it
+      previous              ← h p             go to the previous step, keep progress
+      back                  Backspace b       undo the current step, go to the previous one
+      tap N                 1…9               revisit reached step N (rating: rate N)
+      rate N                                  rate N (rating flows)
+      reset                 r                 start over
+      tab N|next|previous   Tab Shift-Tab     select a tab
+      type TEXT             typing            type into the focused field
+      set FIELD=VALUE                         fill a field by id
+      enter                 Enter             activate; finish on the last step
+      finish                                  finish (only on the last step)
+      tick MS                                 let MS milliseconds pass (animations, progress)
+      quit                  q Esc             cancel (exit 1); Ctrl-C interrupts (exit 130)
+
+    """
+
+  static var main: String {
+    """
+    stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
+
+    Usage:
+      stepflow run <flow|name|path> [options]   run a wizard: built-in flow, wizards/<name>.json, or a file
+      stepflow rate [--max N] [--prompt TEXT]   the star rating; prints the chosen number on stdout
+      stepflow gauge [options]                  a progress indicator fed by stdin (dialog --gauge protocol)
+      stepflow list                             built-in flows and the wizard files found
+      stepflow validate <file>...               check wizard files; every error as file:line:column: message
+      stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
+
+    Built-in flows: \(StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", "))
+
+    Options of run and rate:
+    \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
+
+    The result goes to stdout as JSON (rate: the number), so answers=$(stepflow run purchase) works;
+    the interface is drawn on the terminal and errors go to stderr.
+
+    \(commands)\(exitCodes)
+    """
+  }
+
+  static func command(_ topic: String) -> String? {
+    switch topic {
+    case "run":
+      return """
+        usage: stepflow run <flow|name|path> [options]
+
+        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", "))).
+        On a terminal it is interactive; with --commands or --script, or with commands piped into
+        stdin, it runs them one by one. The result is printed on stdout.
+
+        Options:
+        \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
+
+        \(commands)\(exitCodes)
+        """
+    case "rate":
+      return """
+        usage: stepflow rate [--max N] [--prompt TEXT] [options]
+
+        Asks for a star rating and prints the number on stdout (--output json for the whole result).
+        Keys 1…N rate, ← → adjust, Enter confirms.
+
+        Options:
+        \(ArgumentParser.helpLines(for: RunCommand.rateOptions + RunCommand.options).joined(separator: "\n"))
+
+        \(exitCodes)
+        """
+    case "list":
+      return
+        "usage: stepflow list\n\nLists the built-in flows and the wizard files found, with where they come from.\n"
+    case "keys": return commands
+    case "exit-codes": return exitCodes
+    default: return nil
+    }
+  }
+}

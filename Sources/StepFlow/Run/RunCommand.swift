@@ -1,0 +1,238 @@
+/// `stepflow run` and `stepflow rate`: resolve the flow, pick the mode, run, print the result.
+enum RunCommand {
+  static let runUsage = "usage: stepflow run <flow|name|path> [options]  (stepflow help run)"
+  static let rateUsage =
+    "usage: stepflow rate [--max N] [--prompt TEXT] [options]  (stepflow help rate)"
+
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      "--commands", value: "TEXT", help: "scripted run: commands separated by ; or newlines"),
+    OptionSpec("--script", value: "FILE", help: "scripted run: one command a line (- = stdin)"),
+    OptionSpec(
+      "--frames", help: "print every frame as text, each after a --- frame N: COMMAND --- line"),
+    OptionSpec("--width", value: "W", help: "frame width without a terminal (default 80)"),
+    OptionSpec("--height", value: "H", help: "frame height without a terminal (default 24)"),
+    OptionSpec(
+      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)"),
+    OptionSpec(
+      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
+    OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
+    OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
+    OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
+    OptionSpec("--output", value: "FORMAT", help: "the result on stdout: json, text or none"),
+    OptionSpec("--auto", help: "steps with a progress stage advance by themselves"),
+    OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
+  ]
+
+  static let rateOptions: [OptionSpec] = [
+    OptionSpec("--max", value: "N", help: "the number of stars (default 5)"),
+    OptionSpec(
+      "--prompt", value: "TEXT", help: "the question (default: How much would you rate this?)"),
+  ]
+
+  static func execute(_ arguments: [String], environment: [String: String], rating: Bool)
+    throws(UsageError) -> Int32
+  {
+    let usage = rating ? rateUsage : runUsage
+    let parsed = try ArgumentParser.parse(
+      arguments, options: options + (rating ? rateOptions : []), usage: usage)
+    let flow: FlowDefinition
+    if rating {
+      guard parsed.operands.isEmpty else {
+        throw UsageError(
+          "rate takes no operand, found \"\(Sanitizer.sanitize(parsed.operands[0]))\"", usage: usage
+        )
+      }
+      let max = try ArgumentParser.integer(parsed, "--max", in: 1...50, usage: usage) ?? 5
+      flow = Rating.ratingFlow(max: max, question: parsed["--prompt"] ?? Rating.question)
+    } else {
+      guard let name = parsed.operands.first else {
+        throw UsageError("run needs a flow: \(flowNames())", usage: usage)
+      }
+      guard parsed.operands.count == 1 else {
+        throw UsageError(
+          "run takes one flow, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
+          usage: usage)
+      }
+      guard let found = StepFlowCLI.builtinFlows.first(where: { $0.id == name }) else {
+        throw UsageError(
+          "unknown flow \"\(Sanitizer.sanitize(name))\""
+            + Suggestions.hint(for: name, in: StepFlowCLI.builtinFlows.map(\.id))
+            + "; available: \(flowNames())", usage: usage)
+      }
+      flow = found
+    }
+    let settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
+    return run(flow, settings: settings)
+  }
+
+  static func flowNames() -> String {
+    StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", ")
+  }
+
+  static func run(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
+    var options = FlowOptions(
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+    let source: ScriptSourceKind
+    if let commands = settings.commands {
+      source = .items(ScriptSource.items(ofCommands: commands), label: "command")
+    } else if let path = settings.script, path != "-" {
+      let bytes: [UInt8]
+      do {
+        bytes = try Platform.readFile(path)
+      } catch {
+        Platform.writeStderr("stepflow: cannot read script \(error.description)\n")
+        return ExitCode.noInput
+      }
+      source = .items(
+        ScriptSource.items(ofScript: String(decoding: bytes, as: UTF8.self)), label: "script line")
+    } else {
+      source = .stdin
+    }
+    if case .items(let items, _) = source, settings.animationAllowed {
+      // Time passes in a script only through tick: animate when the script lets time pass.
+      options.animate = items.contains { (try? Command.parse($0.line)).map(isTick) ?? false }
+    }
+    var runner = ScriptRunner(
+      program: FlowProgram(flow: flow, options: options),
+      frames: settings.frames
+        ? ScriptRunner.FrameSettings(
+          width: settings.width, height: settings.height, depth: settings.frameDepth)
+        : nil,
+      announce: settings.announce(source: source),
+      writeFrame: { Platform.writeStdout($0) },
+      writeNotice: { Platform.writeStderr($0) })
+    runner.start()
+    var exitCode: Int32? = nil
+    func runLine(_ line: String, _ location: String) -> Bool {
+      switch runner.run(line: line, where: location) {
+      case .next: return true
+      case .ended: return false
+      case .invalid(let message):
+        Platform.writeStderr("stepflow: \(message)\n")
+        exitCode = ExitCode.dataError
+        return false
+      }
+    }
+    switch source {
+    case .items(let items, let label):
+      for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
+    case .stdin:
+      var reader = LineReader(fd: 0)
+      var number = 0
+      while let line = reader.nextLine() {
+        number += 1
+        if ScriptSource.isBlank(line) { continue }
+        if !runLine(line, "script line \(number)") { break }
+      }
+    }
+    let state = runner.program.state
+    if !settings.frames {
+      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: state))
+    }
+    return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
+  }
+
+  private static func isTick(_ command: Command) -> Bool {
+    if case .tick = command { return true }
+    return false
+  }
+}
+
+/// Where a run's commands come from.
+enum ScriptSourceKind {
+  case items([(number: Int, line: String)], label: String)
+  case stdin
+}
+
+/// The run options after parsing and after reading the environment.
+struct RunSettings {
+  var commands: String?
+  var script: String?
+  var frames: Bool
+  var width: Int
+  var height: Int
+  var color: String
+  var glyphs: GlyphStyle
+  var position: ExtraContentPosition?
+  var animationAllowed: Bool
+  var plain: Bool
+  var output: FlowResult.Format
+  var auto: Bool
+  var timeout: Duration?
+  var environment: [String: String]
+
+  init(_ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String)
+    throws(UsageError)
+  {
+    self.environment = environment
+    commands = parsed["--commands"]
+    script = parsed["--script"]
+    if commands != nil && script != nil {
+      throw UsageError("give either --commands or --script, not both", usage: usage)
+    }
+    frames = parsed.has("--frames")
+    width = try ArgumentParser.integer(parsed, "--width", in: 10...1000, usage: usage) ?? 80
+    height = try ArgumentParser.integer(parsed, "--height", in: 5...1000, usage: usage) ?? 24
+    color =
+      try ArgumentParser.choice(
+        parsed, "--color", among: ["auto", "always", "never"], usage: usage)
+      ?? "auto"
+    let glyphName = try ArgumentParser.choice(
+      parsed, "--glyphs", among: GlyphStyle.allCases.map(\.rawValue), usage: usage)
+    glyphs =
+      glyphName.flatMap(GlyphStyle.init(rawValue:)) ?? GlyphStyle.detect(environment: environment)
+    let positionName = try ArgumentParser.choice(
+      parsed, "--position", among: ExtraContentPosition.allCases.map(\.rawValue), usage: usage)
+    position = positionName.flatMap(ExtraContentPosition.init(rawValue:))
+    let reduced = environment["STEPFLOW_REDUCED_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
+    animationAllowed = !parsed.has("--no-animation") && !reduced
+    let accessible = environment["ACCESSIBLE"].map { !$0.isEmpty && $0 != "0" } ?? false
+    plain = parsed.has("--plain") || accessible || environment["TERM"] == "dumb"
+    let outputName = try ArgumentParser.choice(
+      parsed, "--output", among: FlowResult.Format.allCases.map(\.rawValue), usage: usage)
+    output = outputName.flatMap(FlowResult.Format.init(rawValue:)) ?? (rating ? .text : .json)
+    auto = parsed.has("--auto")
+    if let text = parsed["--timeout"] {
+      guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
+        throw UsageError(
+          "option --timeout needs a number of seconds above 0, not \"\(Sanitizer.sanitize(text))\"",
+          usage: usage)
+      }
+      timeout = .milliseconds(Int64(seconds * 1000))
+    }
+  }
+
+  /// Whether to write the text form after every command: when commands come from stdin
+  /// (piped, or a person typing in plain mode) rather than a script given up front.
+  func announce(source: ScriptSourceKind) -> Bool {
+    if case .stdin = source { return script == nil && !frames }
+    return false
+  }
+
+  /// The colour depth of printed frames, `nil` for plain text.
+  var frameDepth: ColorDepth? {
+    ColorChoice.depth(choice: color, environment: environment, isTerminal: Platform.isTerminal(1))
+  }
+}
+
+/// `--color` and the environment conventions (NO_COLOR, CLICOLOR_FORCE, TERM=dumb).
+public enum ColorChoice {
+  /// The colour depth to use, or `nil` for no colour at all.
+  public static func depth(choice: String, environment: [String: String], isTerminal: Bool)
+    -> ColorDepth?
+  {
+    let detected = ColorDepth.detect(environment: environment)
+    switch choice {
+    case "never": return nil
+    case "always": return detected == .none ? .ansi16 : detected
+    default:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
+      if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
+        return detected == .none ? .ansi16 : detected
+      }
+      guard isTerminal, environment["TERM"] != "dumb" else { return nil }
+      return detected == .none ? nil : detected
+    }
+  }
+}
