@@ -15,8 +15,11 @@ let package = Package(
       name: "StepFlowBench", dependencies: ["StepFlow"], path: "Sources/StepFlowBench"),
     .target(
       name: "StepFlowTestSupport", dependencies: ["StepFlow"], path: "Tests/StepFlowTestSupport"),
-    .testTarget(name: "StepFlowTests", dependencies: ["StepFlow", "StepFlowTestSupport"]),
-    .testTarget(name: "StepFlowCLITests", dependencies: ["StepFlow", "StepFlowTestSupport"]),
+    .testTarget(
+      name: "StepFlowTests", dependencies: ["StepFlow", "StepFlowTestSupport"],
+      exclude: ["Goldens"]),
+    .testTarget(
+      name: "StepFlowCLITests", dependencies: ["stepflow", "StepFlow", "StepFlowTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -35,3 +35,36 @@ private func visible(_ line: String) -> String {
   }
   return "\"" + line.dropLast(trailing) + String(repeating: "·", count: trailing) + "\""
 }
+
+/// Golden files: expected output kept beside the tests in `Goldens/NAME.txt`.
+///
+/// A mismatch fails with a line-by-line diff. Set `STEPFLOW_RECORD=1` to write the files anew —
+/// then read `git diff` before committing them: a golden is never re-recorded to make a failure
+/// pass without reading the difference.
+public func expectGolden(
+  _ actual: String, named name: String, testFile: String = #filePath,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let directory = String(testFile[..<(testFile.lastIndex(of: "/") ?? testFile.endIndex)])
+  let path = directory + "/Goldens/" + name + ".txt"
+  if Platform.environment()["STEPFLOW_RECORD"] == "1" {
+    do {
+      try Platform.writeFileAtomically(path, Array(actual.utf8))
+    } catch {
+      Issue.record(
+        "cannot record golden \(path): \(error.description)", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  guard let bytes = try? Platform.readFile(path) else {
+    Issue.record(
+      "golden file \(path) is missing; run with STEPFLOW_RECORD=1 to create it, then review it",
+      sourceLocation: sourceLocation)
+    return
+  }
+  let expected = String(decoding: bytes, as: UTF8.self)
+  expectLines(
+    actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    "golden \(name)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,75 @@
+import Foundation
+import StepFlow
+
+/// Runs the built `stepflow` binary the way a shell would: arguments, stdin, environment in;
+/// stdout, stderr and the exit status out.
+public enum Stepflow {
+  /// The built binary, beside the test bundle.
+  public static var binaryPath: String {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = bundle.appendingPathComponent("stepflow").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return FileManager.default.currentDirectoryPath + "/.build/debug/stepflow"
+  }
+
+  public struct Result: Sendable {
+    public let stdout: String
+    public let stderr: String
+    public let status: Int32
+
+    /// stdout split into lines, without the empty string after a final newline.
+    public var lines: [String] {
+      var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if lines.last == "" { lines.removeLast() }
+      return lines
+    }
+  }
+
+  /// A clean environment: a UTF-8 locale, no colour hints, a known TERM — plus `extra`.
+  public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    var env = ["LANG": "C.UTF-8", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
+    for (k, v) in extra { env[k] = v }
+    return env
+  }
+
+  /// Runs `stepflow` with the arguments; stdin is `input` (or empty), never a terminal.
+  public static func run(
+    _ arguments: [String], input: String = "", environment: [String: String]? = nil,
+    currentDirectory: String? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.arguments = arguments
+    process.environment = environment ?? Self.environment()
+    if let currentDirectory {
+      process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
+    }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      out = stdout.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async {
+      err = stderr.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}

@@ -1,0 +1,122 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlow
+
+@Suite struct ProgressionTests {
+  enum Checkout: String, CaseIterable { case cart, payment, shipping, done }
+
+  @Test func nextAndPreviousOfCasesAreClampedAtTheEnds() {
+    #expect(Checkout.cart.next() == .payment)
+    #expect(Checkout.done.next() == .done)
+    #expect(Checkout.cart.previous() == .cart)
+    #expect(Checkout.shipping.previous() == .payment)
+  }
+
+  @Test func stepProgressFollowsTheSeedsSemantics() {
+    var steps = StepProgress<Checkout>()
+    #expect(steps.reached == [.cart])
+    #expect(steps.current == .cart)
+    steps.next()
+    steps.next()
+    #expect(steps.reached == [.cart, .payment, .shipping])
+    steps.previous()
+    #expect(steps.current == .payment)
+    #expect(steps.reached == [.cart, .payment, .shipping], "previous keeps what is reached")
+    steps.next()
+    #expect(steps.current == .shipping)
+    steps.back()
+    #expect(steps.current == .payment)
+    #expect(steps.reached == [.cart, .payment], "back un-reaches the step it leaves")
+    #expect(steps.revisit(3) == .notReached(index: 2))
+    #expect(steps.revisit(9) == .noSuchStep(number: 9))
+    #expect(steps.revisit(1) == nil)
+    #expect(steps.current == .cart)
+    steps.reset()
+    #expect(steps.reached == [.cart] && steps.current == .cart)
+  }
+
+  @Test func nextIsClampedAtTheLastStep() {
+    var p = Progression(count: 2)
+    #expect(p.next() == nil)
+    #expect(p.next() == .atLastStep)
+    #expect(p.current == 1 && p.reachedCount == 2)
+  }
+
+  @Test func backNeedsMoreThanOneReachedStep() {
+    var p = Progression(count: 4)
+    #expect(p.back() == .nothingToUndo)
+    _ = p.next()
+    _ = p.previous()
+    #expect(p.back() == .atFirstStep, "the first step cannot be un-reached while later ones are")
+    #expect(p.reachedCount == 2 && p.current == 0)
+  }
+
+  @Test func aRatingStartsEmptyAndReachesExactly() {
+    var p = Progression(count: 5, startsEmpty: true)
+    #expect(p.current == nil && p.reachedCount == 0)
+    #expect(p.reach(exactly: 4) == nil)
+    #expect(p.reachedCount == 4 && p.current == 3)
+    #expect(p.reach(exactly: 2) == nil)
+    #expect(p.reachedCount == 2)
+    #expect(p.reach(exactly: 6) == .noSuchStep(number: 6))
+    #expect(p.back() == nil)
+    #expect(p.back() == nil)
+    #expect(p.current == nil && p.reachedCount == 0)
+  }
+
+  /// A small deterministic generator, so that a failing sequence can be replayed.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func randomCommand(_ rng: inout SplitMix, steps: Int) -> Command {
+    switch Int.random(in: 0..<9, using: &rng) {
+    case 0, 1: return .next
+    case 2: return .previous
+    case 3: return .back
+    case 4: return .tap(Int.random(in: 0...(steps + 2), using: &rng))
+    case 5: return .rate(Int.random(in: 0...(steps + 1), using: &rng))
+    case 6: return .reset
+    case 7: return .enter
+    default: return .tab(.next)
+    }
+  }
+
+  @Test(arguments: StepFlowCLI.builtinFlows.map(\.id))
+  func randomCommandSequencesKeepTheInvariants(flowID: String) {
+    let flow = StepFlowCLI.builtinFlows.first { $0.id == flowID }!
+    var rng = SplitMix(state: 2026)
+    let start = FlowState(flow: flow)
+    for _ in 0..<300 {
+      var state = FlowState(flow: flow)
+      for _ in 0..<Int.random(in: 1...40, using: &rng) {
+        let command = Self.randomCommand(&rng, steps: flow.steps.count)
+        let before = state
+        let outcome = FlowMachine.apply(command, to: &state, flow: flow)
+        if case .refused = outcome {
+          #expect(state == before, "a refused \(command.text) changed the state")
+        }
+        let p = state.progression
+        #expect(p.reachedCount <= flow.steps.count)
+        if flow.navigation == .rating {
+          #expect(p.current == (p.reachedCount == 0 ? nil : p.reachedCount - 1))
+        } else {
+          #expect(p.reachedCount >= 1, "reached is never empty outside a rating")
+          #expect(p.current.map { $0 < p.reachedCount } ?? false, "the current step is reached")
+        }
+        if command == .reset {
+          #expect(state == start, "reset restores the start")
+        }
+        if state.status != .running { break }
+      }
+    }
+  }
+}
