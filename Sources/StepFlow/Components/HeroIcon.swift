@@ -48,14 +48,24 @@ public struct HeroIcon {
     into canvas: inout Canvas, area: Rect, cx: Double, cy: Double, r: Double, opacity: Double
   ) {
     guard theme.background != .default else { return }
-    let tint = Color.white
+    // The backdrop is usually one colour: blend each distinct colour once.
+    var blends: [(Color, Color)] = []
     for y in area.y..<area.maxY {
-      for x in area.x..<area.maxX {
-        let dx = (Double(x) - cx) / 2
-        let dy = Double(y) - cy
-        guard dx * dx + dy * dy <= r * r + 0.25 else { continue }
+      let dy = Double(y) - cy
+      let halfWidth = 2 * (r * r + 0.25 - dy * dy).squareRoot()
+      guard halfWidth >= 0 else { continue }
+      let x0 = max(area.x, Int((cx - halfWidth).rounded(.up)))
+      let x1 = min(area.maxX - 1, Int((cx + halfWidth).rounded(.down)))
+      guard x0 <= x1 else { continue }
+      for x in x0...x1 {
         canvas.restyleCell(x: x, y: y) { style in
-          style.background = style.background.blended(with: tint, by: opacity)
+          if let known = blends.first(where: { $0.0 == style.background }) {
+            style.background = known.1
+          } else {
+            let blended = style.background.blended(with: .white, by: opacity)
+            blends.append((style.background, blended))
+            style.background = blended
+          }
         }
       }
     }

@@ -14,6 +14,8 @@ public struct StepStrip {
   public let position: ExtraContentPosition
   public let theme: Theme
   public let glyphs: Glyphs
+  /// The width of the extra content of every step, measured once.
+  private let extraWidth: Int
 
   public init(
     flow: FlowDefinition, progression: Progression, position: ExtraContentPosition? = nil,
@@ -24,6 +26,13 @@ public struct StepStrip {
     self.position = position ?? flow.strip.position
     self.theme = theme
     self.glyphs = glyphs
+    if let width = flow.strip.extraWidth {
+      extraWidth = width
+    } else if let shared = flow.strip.sharedExtra {
+      extraWidth = Symbols.width(of: shared, style: glyphs.style)
+    } else {
+      extraWidth = flow.widestIcon[glyphs.style] ?? 0
+    }
   }
 
   /// The rows the strip takes: extra content rows (above only), the content row, the pointer row.
@@ -48,12 +57,6 @@ public struct StepStrip {
     var cutLeft: Bool
     var cutRight: Bool
     var originX: Int
-  }
-
-  private var extraWidth: Int {
-    if let width = flow.strip.extraWidth { return width }
-    if let shared = flow.strip.sharedExtra { return Symbols.width(of: shared, style: glyphs.style) }
-    return flow.widestIcon[glyphs.style] ?? 0
   }
 
   private func contentWidth(_ density: Density) -> Int {

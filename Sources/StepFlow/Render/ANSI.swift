@@ -115,7 +115,7 @@ public enum ANSI {
       var current: Style? = nil
       // Trailing blanks in the default style are trimmed, as in plain lines.
       var end = canvas.width
-      while end > 0, canvas[end - 1, y].symbol == " ", canvas[end - 1, y].style == .plain {
+      while end > 0, canvas[end - 1, y].grapheme.isSpace, canvas[end - 1, y].style == .plain {
         end -= 1
       }
       for x in 0..<end {
@@ -125,7 +125,7 @@ public enum ANSI {
           appendStyleChange(from: current, to: cell.style, depth: depth, into: &bytes)
           current = cell.style
         }
-        bytes.append(contentsOf: cell.symbol.utf8)
+        cell.grapheme.appendUTF8(to: &bytes)
       }
       if let current, current != .plain { bytes.append(contentsOf: resetStyle) }
       return String(decoding: bytes, as: UTF8.self)

@@ -55,19 +55,31 @@ public struct Rect: Hashable, Sendable {
 
 /// One cell of the grid: a grapheme and its style.
 ///
-/// A wide grapheme sits in its first cell; the cell to its right holds the empty symbol `""`
-/// (a continuation) and the same style.
+/// A wide grapheme sits in its first cell; the cell to its right holds the empty grapheme (a
+/// continuation) and the same style. A cell is plain data (no references), so canvases are
+/// cheap to make, copy and compare.
 public struct Cell: Hashable, Sendable {
-  public var symbol: String
+  public var grapheme: Grapheme
   public var style: Style
 
   public init(symbol: String = " ", style: Style = .plain) {
-    self.symbol = symbol
+    grapheme = symbol == " " ? .space : Grapheme(symbol)
     self.style = style
   }
 
+  public init(grapheme: Grapheme, style: Style) {
+    self.grapheme = grapheme
+    self.style = style
+  }
+
+  /// The grapheme as text (`""` for a continuation).
+  public var symbol: String {
+    get { grapheme.string }
+    set { grapheme = Grapheme(newValue) }
+  }
+
   /// Whether this cell is the right half of a wide grapheme.
-  public var isContinuation: Bool { symbol.isEmpty }
+  @inline(__always) public var isContinuation: Bool { grapheme.isEmpty }
 }
 
 /// A grid of cells that views render into; the terminal layer turns it into bytes.
@@ -93,18 +105,41 @@ public struct Canvas: Equatable, Sendable {
     cells[y * width + x]
   }
 
+  /// Whether a scalar is always a grapheme of its own and takes at least one cell: printable
+  /// ASCII, Latin-1 and Latin extensions, Greek, Cyrillic, punctuation, arrows, box drawing,
+  /// block elements, shapes and symbols, CJK, Hangul syllables, fullwidth forms.
+  @inline(__always)
+  static func isStandalone(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    switch v {
+    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027,
+      0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3001...0x3029, 0x3030...0x3098,
+      0x309B...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFFEF:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// Puts one grapheme of the given width (1 or 2) at a position, keeping wide graphemes whole:
   /// a wide grapheme that is partly overwritten is replaced by a blank.
   ///
   /// - Returns: whether the grapheme was placed (it is not when it would cross the right edge).
   @discardableResult
   public mutating func put(_ symbol: String, width: Int, x: Int, y: Int, style: Style) -> Bool {
+    put(symbol == " " ? .space : Grapheme(symbol), width: width, x: x, y: y, style: style)
+  }
+
+  /// Puts one grapheme of the given width (1 or 2) at a position (see the `String` form).
+  @discardableResult
+  @inline(__always)
+  public mutating func put(_ grapheme: Grapheme, width: Int, x: Int, y: Int, style: Style) -> Bool {
     guard y >= 0, y < height, x >= 0, x + width <= self.width, width > 0 else { return false }
     let i = y * self.width + x
     clearWideOverlap(at: i, x: x)
     if width == 2 { clearWideOverlap(at: i + 1, x: x + 1) }
-    cells[i] = Cell(symbol: symbol, style: style)
-    if width == 2 { cells[i + 1] = Cell(symbol: "", style: style) }
+    cells[i] = Cell(grapheme: grapheme, style: style)
+    if width == 2 { cells[i + 1] = Cell(grapheme: .empty, style: style) }
     return true
   }
 
@@ -112,10 +147,10 @@ public struct Canvas: Equatable, Sendable {
   @inline(__always)
   private mutating func clearWideOverlap(at i: Int, x: Int) {
     if cells[i].isContinuation, x > 0 {
-      cells[i - 1].symbol = " "
+      cells[i - 1].grapheme = .space
     }
     if x + 1 < width, cells[i + 1].isContinuation {
-      cells[i + 1].symbol = " "
+      cells[i + 1].grapheme = .space
     }
   }
 
@@ -137,9 +172,28 @@ public struct Canvas: Equatable, Sendable {
       for byte in safe.utf8 {
         if column >= end { break }
         if column >= 0 {
-          put(String(UnicodeScalar(byte)), width: 1, x: column, y: y, style: style)
+          put(Grapheme(asciiByte: byte), width: 1, x: column, y: y, style: style)
         }
         column += 1
+      }
+      return max(0, column - x)
+    }
+    // Fast path: when every scalar is one that always stands alone as a grapheme (box drawing,
+    // shapes, Latin, CJK…), graphemes are scalars and no grapheme breaking is needed.
+    if safe.unicodeScalars.allSatisfy(Canvas.isStandalone) {
+      for scalar in safe.unicodeScalars {
+        let w = DisplayWidth.of(scalar)
+        if column + w > end {
+          if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          column = end
+          break
+        }
+        if column >= 0 {
+          put(Grapheme(scalar: scalar), width: w, x: column, y: y, style: style)
+        } else if column + w > 0 {
+          put(" ", width: 1, x: 0, y: y, style: style)
+        }
+        column += w
       }
       return max(0, column - x)
     }
@@ -220,7 +274,7 @@ public struct Canvas: Equatable, Sendable {
             put(" ", width: 1, x: dx, y: dy, style: cell.style)
           }
         } else if dx >= clipRect.x, dx + w <= clipRect.maxX, sx + w <= from.maxX {
-          put(cell.symbol, width: w, x: dx, y: dy, style: cell.style)
+          put(cell.grapheme, width: w, x: dx, y: dy, style: cell.style)
         } else {
           for k in 0..<w where clipRect.contains(x: dx + k, y: dy) {
             put(" ", width: 1, x: dx + k, y: dy, style: cell.style)
@@ -234,14 +288,13 @@ public struct Canvas: Equatable, Sendable {
   /// The canvas as plain text, one string a row, trailing blanks trimmed.
   public func plainLines() -> [String] {
     (0..<height).map { y in
-      var line = ""
-      line.reserveCapacity(width)
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(width)
       for x in 0..<width {
-        let cell = cells[y * width + x]
-        line += cell.symbol
+        cells[y * width + x].grapheme.appendUTF8(to: &bytes)
       }
-      while line.last == " " { line.removeLast() }
-      return line
+      while bytes.last == 0x20 { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -253,11 +306,11 @@ extension Canvas {
   /// Replaces every non-ASCII grapheme with `?` (a wide one with `??`), so that a canvas drawn
   /// for the `ascii` glyph style writes ASCII to the last byte whatever text it was given.
   public mutating func foldToASCII() {
+    let question = Grapheme(asciiByte: UInt8(ascii: "?"))
     for i in cells.indices {
-      let symbol = cells[i].symbol
-      if symbol.utf8.allSatisfy({ $0 < 0x80 }) { continue }
-      cells[i].symbol = "?"
-      if i + 1 < cells.count, cells[i + 1].isContinuation { cells[i + 1].symbol = "?" }
+      if cells[i].grapheme.isASCII || cells[i].isContinuation { continue }
+      cells[i].grapheme = question
+      if i + 1 < cells.count, cells[i + 1].isContinuation { cells[i + 1].grapheme = question }
     }
   }
 }

@@ -2,10 +2,16 @@
 struct FlowView {
   let program: FlowProgram
   let now: Duration
+  let glyphs: Glyphs
+
+  init(program: FlowProgram, now: Duration) {
+    self.program = program
+    self.now = now
+    glyphs = Glyphs.for(program.options.glyphs)
+  }
 
   private var flow: FlowDefinition { program.flow }
   private var state: FlowState { program.state }
-  private var glyphs: Glyphs { Glyphs.for(program.options.glyphs) }
 
   /// The theme at this moment: during a transition, between the old step's and the new one's.
   private var theme: Theme {
@@ -72,12 +78,12 @@ struct FlowView {
 
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
     guard !area.isEmpty else { return }
-    var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
-    screen(for: state, theme: theme).render(into: &incoming, area: incoming.bounds)
     guard let t = program.transition, !t.isFinished(at: now) else {
-      canvas.blit(incoming, toX: area.x, y: area.y)
+      screen(for: state, theme: theme).render(into: &canvas, area: area)
       return
     }
+    var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
+    screen(for: state, theme: theme).render(into: &incoming, area: incoming.bounds)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
     screen(for: t.from, theme: theme).render(into: &outgoing, area: outgoing.bounds)
     let shift = Int((t.fraction(at: now) * Double(area.width)).rounded())
