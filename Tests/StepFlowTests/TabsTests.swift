@@ -144,6 +144,15 @@ private func line(_ parts: (String, Int)...) -> String {
     #expect(tabs.slideDirection == .fromLeading && tabs.previousIndex == 2)
     expectCanvas(
       tabs.content(outgoing: cash, incoming: card, at: .milliseconds(550)), ["GE!cash-pa"])
+    var screen = Canvas(width: 14, height: 3)
+    tabs.drawContent(
+      outgoing: cash, incoming: card, into: &screen, area: Rect(x: 2, y: 1, width: 10, height: 1),
+      at: .milliseconds(550))
+    expectCanvas(screen, ["", "  GE!cash-pa", ""])
+    tabs.drawContent(
+      outgoing: cash, incoming: card, into: &screen, area: Rect(x: 2, y: 1, width: 10, height: 1),
+      at: .milliseconds(700))
+    expectCanvas(screen, ["", "  CARD_PAGE!", ""])
   }
 
   @Test func selection() {

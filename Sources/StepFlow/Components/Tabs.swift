@@ -130,6 +130,18 @@ public struct Tabs: Hashable, Sendable {
       fraction: fraction(at: now), fill: fill)
   }
 
+  /// Draws the container's content at `now` straight into `area` of `canvas`: the same frames
+  /// as ``content(outgoing:incoming:at:fill:)`` without an intermediate canvas.
+  public func drawContent(
+    outgoing: Canvas, incoming: Canvas, into canvas: inout Canvas, area: Rect, at now: Duration,
+    fill: Style = .plain
+  ) {
+    let f = isAnimating(at: now) ? fraction(at: now) : 1
+    Slide.draw(
+      outgoing: outgoing, incoming: incoming, direction: slideDirection, fraction: f,
+      into: &canvas, area: area, fill: fill)
+  }
+
   /// The tab bar in words for plain mode, e.g. `tab 2 of 3: PayPal`.
   public var accessibleText: String {
     guard let title = selectedTitle else { return "no tabs" }
