@@ -102,9 +102,10 @@ public struct NavigationBar: Hashable, Sendable {
   ///
   /// During a transition between bars of different heights it moves from the old height to
   /// the new one over the transition's frames, in one direction, ending exactly at
-  /// ``finalHeight``. It changes by at most one row per 16 ms frame whenever the transition
-  /// lasts 96 ms or more with ease-in-out (the default is 250 ms): the height changes by at most
-  /// 2 rows and ease-in-out is at its steepest 3 times as fast as linear.
+  /// ``finalHeight``. Between non-empty stacks it changes by at most one row per 16 ms frame
+  /// whenever the transition lasts 96 ms or more with ease-in-out (the default is 250 ms): the
+  /// height differs by at most 2 rows and ease-in-out is at its steepest 3 times as fast as
+  /// linear. (To or from an empty stack, 4 rows, it needs 192 ms.)
   /// Place the content below at this row (``contentArea(in:at:)``) so it never jumps.
   public func height(at now: Duration) -> Int {
     Int(exactHeight(at: now).rounded())
