@@ -64,6 +64,14 @@ public struct NavigationBar: Hashable, Sendable {
       at: now)
   }
 
+  /// Replaces the whole stack, sliding in the given direction when animated (for a caller
+  /// that knows which way it moves, e.g. a jump back to a step far below the top).
+  public mutating func setItems(
+    _ newItems: [NavigationItem], direction: SlideDirection, animated: Bool, at now: Duration
+  ) {
+    change(to: newItems, direction: direction, animated: animated, at: now)
+  }
+
   private mutating func change(
     to newItems: [NavigationItem], direction: SlideDirection, animated: Bool, at now: Duration
   ) {

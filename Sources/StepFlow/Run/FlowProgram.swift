@@ -22,18 +22,11 @@ public struct FlowOptions: Equatable, Sendable {
   }
 }
 
-/// A push transition between two steps: the screen being left and when the change began.
+/// A push transition between two steps: the screen being left, the way it goes, and its timing.
 struct StepTransition: Equatable, Sendable {
   var from: FlowState
   var direction: Direction
-  var start: Duration
-  var duration: Duration
-
-  func fraction(at now: Duration) -> Double {
-    Easing.easeInOut(animationFraction(start: start, duration: duration, now: now))
-  }
-
-  func isFinished(at now: Duration) -> Bool { now >= start + duration }
+  var timing: Transition
 }
 
 /// A running flow: the pure state machine plus what the screen needs over time (transitions,
@@ -47,6 +40,8 @@ public struct FlowProgram: TerminalProgram {
   public private(set) var message: String?
   public private(set) var showsHelp = false
   var transition: StepTransition?
+  /// The navigation bar: the previous step under the current one.
+  public private(set) var navigationBar: NavigationBar
   /// Whether the flow still advances by itself (`--auto` until a key is pressed).
   public private(set) var isAutomatic: Bool
   /// When the current step's progress stage began.
@@ -55,8 +50,28 @@ public struct FlowProgram: TerminalProgram {
   public init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
     self.options = options
-    self.state = state ?? FlowState(flow: flow)
+    let start = state ?? FlowState(flow: flow)
+    self.state = start
     isAutomatic = options.auto
+    navigationBar = NavigationBar(
+      items: FlowProgram.navigationItems(flow: flow, state: start),
+      duration: options.transitionDuration)
+  }
+
+  /// The navigation bar's stack for a state: the previous step (for the back title) under the
+  /// current one; a rating shows the flow's title.
+  static func navigationItems(flow: FlowDefinition, state: FlowState) -> [NavigationItem] {
+    let theme = flow.theme(forStep: state.progression.current)
+    guard flow.navigation != .rating, let current = state.progression.current else {
+      return [NavigationItem(title: flow.title, tint: theme.accent)]
+    }
+    func item(_ index: Int) -> NavigationItem {
+      let step = flow.steps[index]
+      return NavigationItem(
+        title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
+        tint: flow.theme(forStep: index).accent)
+    }
+    return current == 0 ? [item(0)] : [item(current - 1), item(current)]
   }
 
   public var minimumSize: (width: Int, height: Int) { (24, 10) }
@@ -67,7 +82,7 @@ public struct FlowProgram: TerminalProgram {
   public mutating func apply(_ command: Command, at now: Duration) -> Outcome {
     if case .tick = command {
       advanceAutomatically(to: now)
-      if let t = transition, t.isFinished(at: now) { transition = nil }
+      if let t = transition, t.timing.isFinished(at: now) { transition = nil }
       return .changed
     }
     transition = nil
@@ -87,8 +102,13 @@ public struct FlowProgram: TerminalProgram {
         stageStart = now
         if options.animate {
           transition = StepTransition(
-            from: before, direction: direction, start: now, duration: options.transitionDuration)
+            from: before, direction: direction,
+            timing: Transition(start: now, duration: options.transitionDuration))
         }
+        navigationBar.setItems(
+          FlowProgram.navigationItems(flow: flow, state: state),
+          direction: direction == .forward ? .fromTrailing : .fromLeading,
+          animated: options.animate, at: now)
       }
     default:
       message = nil
@@ -143,7 +163,8 @@ public struct FlowProgram: TerminalProgram {
 
   public func nextDeadline(after now: Duration) -> Duration? {
     var deadlines: [Duration] = []
-    if let t = transition, !t.isFinished(at: now) { deadlines.append(now + .milliseconds(16)) }
+    if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
+    if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
     if isAutomatic, state.status == .running, let current = state.progression.current,
       let stage = flow.steps[current].progress
     {
@@ -155,6 +176,7 @@ public struct FlowProgram: TerminalProgram {
   /// The current screen in words, for plain mode and screen readers.
   public func accessibleText() -> [String] {
     var lines = [StepStrip.describe(flow: flow, progression: state.progression)]
+    if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
     if let message { lines.append(message) }
     return lines
   }

@@ -18,15 +18,16 @@ struct FlowView {
     let target = flow.theme(forStep: state.progression.current)
     guard let t = program.transition else { return target }
     return flow.theme(forStep: t.from.progression.current).blended(
-      with: target, by: t.fraction(at: now))
+      with: target, by: t.timing.fraction(at: now))
   }
 
   func render(width: Int, height: Int) -> Canvas {
     let theme = theme
     var canvas = Canvas(width: width, height: height, style: theme.text)
     let bounds = canvas.bounds
-    let header = renderHeader(into: &canvas, area: bounds, theme: theme)
-    var rest = bounds.dropTop(header + 1)
+    let bar = program.navigationBar
+    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    var rest = bar.contentArea(in: bounds, at: now).dropTop(1)
     let strip = StepStrip(
       flow: flow, progression: state.progression, position: program.options.position,
       theme: theme, glyphs: glyphs)
@@ -38,32 +39,6 @@ struct FlowView {
     if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
-  }
-
-  // MARK: Header
-
-  private func renderHeader(into canvas: inout Canvas, area: Rect, theme: Theme) -> Int {
-    let base = theme.text
-    let title =
-      flow.navigation == .rating
-      ? flow.title : state.progression.current.map { flow.steps[$0].title } ?? flow.title
-    let titleLine = TextLayout.truncate(title, toWidth: area.width - 2, ellipsis: glyphs.ellipsis)
-    let titleWidth = DisplayWidth.of(titleLine)
-    let titleX = TextLayout.centeredOffset(titleWidth, in: area.width)
-    if let current = state.progression.current, current > 0, flow.navigation != .rating {
-      let back = glyphs.leftMark + " " + flow.steps[current - 1].title
-      let room = titleX - 2
-      if room >= 3 {
-        canvas.draw(
-          TextLayout.truncate(back, toWidth: room, ellipsis: glyphs.ellipsis), x: 1, y: area.y,
-          style: base.foreground(theme.accent))
-      }
-    }
-    canvas.draw(titleLine, x: titleX, y: area.y, style: base.bold)
-    canvas.draw(
-      String(repeating: glyphs.horizontal, count: area.width), x: 0, y: area.y + 1,
-      style: base.foreground(theme.inactive))
-    return 2
   }
 
   // MARK: Body
@@ -78,7 +53,7 @@ struct FlowView {
 
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
     guard !area.isEmpty else { return }
-    guard let t = program.transition, !t.isFinished(at: now) else {
+    guard let t = program.transition, t.timing.isAnimating(at: now) else {
       screen(for: state, theme: theme).render(into: &canvas, area: area)
       return
     }
@@ -86,10 +61,10 @@ struct FlowView {
     screen(for: state, theme: theme).render(into: &incoming, area: incoming.bounds)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
     screen(for: t.from, theme: theme).render(into: &outgoing, area: outgoing.bounds)
-    let shift = Int((t.fraction(at: now) * Double(area.width)).rounded())
-    let sign = t.direction == .forward ? 1 : -1
-    canvas.blit(outgoing, toX: area.x - sign * shift, y: area.y, clip: area)
-    canvas.blit(incoming, toX: area.x + sign * (area.width - shift), y: area.y, clip: area)
+    Slide.draw(
+      outgoing: outgoing, incoming: incoming,
+      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
+      fraction: t.timing.fraction(at: now), into: &canvas, area: area, fill: theme.text)
   }
 
   // MARK: Footer
