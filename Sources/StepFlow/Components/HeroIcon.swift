@@ -34,6 +34,13 @@ public struct HeroIcon {
           opacity: opacity)
       }
     }
+    if case .symbol(let name) = icon, let art = HeroArt.bitmap(for: name),
+      area.height >= art.rows + 2, area.width >= art.columns + 4
+    {
+      drawArt(
+        art, into: &canvas, x: Int(centerX) - art.columns / 2 + 1, y: Int(centerY) - art.rows / 2)
+      return
+    }
     let glyph = Symbols.glyph(for: icon, style: glyphs.style)
     let w = DisplayWidth.of(glyph)
     let x = Int(centerX.rounded(.down)) - (w - 1) / 2
@@ -42,6 +49,30 @@ public struct HeroIcon {
     style.foreground = theme.foreground
     style.attributes.insert(.bold)
     canvas.draw(glyph, x: x, y: y, style: style, limit: area.maxX - x)
+  }
+
+  /// Draws a bitmap two pixels a cell: `▀ ▄ █` (or `" . #` in ASCII), keeping the tint below.
+  private func drawArt(_ art: HeroArt, into canvas: inout Canvas, x: Int, y: Int) {
+    let ascii = glyphs.style == .ascii
+    for row in 0..<art.rows {
+      for column in 0..<art.columns {
+        let top = art.pixel(column, 2 * row)
+        let bottom = art.pixel(column, 2 * row + 1)
+        let symbol: String
+        switch (top, bottom) {
+        case (true, true): symbol = ascii ? "#" : "█"
+        case (true, false): symbol = ascii ? "\"" : "▀"
+        case (false, true): symbol = ascii ? "." : "▄"
+        case (false, false): continue
+        }
+        let cx = x + column
+        let cy = y + row
+        guard cx >= 0, cx < canvas.width, cy >= 0, cy < canvas.height else { continue }
+        var style = canvas[cx, cy].style
+        style.foreground = theme.foreground
+        canvas.put(symbol, width: 1, x: cx, y: cy, style: style)
+      }
+    }
   }
 
   private func tintDisc(
@@ -70,4 +101,99 @@ public struct HeroIcon {
       }
     }
   }
+}
+
+/// Pictures of the delivery symbols, 16 × 14 pixels, drawn two pixels a cell.
+struct HeroArt {
+  let pixels: [[Bool]]
+  var columns: Int { pixels.first?.count ?? 0 }
+  var rows: Int { (pixels.count + 1) / 2 }
+
+  func pixel(_ x: Int, _ y: Int) -> Bool { y < pixels.count && pixels[y][x] }
+
+  init(_ picture: String) {
+    pixels = picture.split(separator: "\n").map { line in line.map { $0 == "#" } }
+  }
+
+  static func bitmap(for symbol: String) -> HeroArt? {
+    switch symbol {
+    case "checkmark.circle", "checkmark.circle.fill": return check
+    case "takeoutbag.and.cup.and.straw": return bag
+    case "bicycle": return bicycle
+    case "house", "house.fill": return house
+    default: return nil
+    }
+  }
+
+  static let check = HeroArt(
+    """
+    .....######.....
+    ...##......##...
+    ..#..........#..
+    .#............#.
+    .#...........##.
+    #...........#..#
+    #..........#...#
+    #..##.....#....#
+    #...##...#.....#
+    .#...##.#.....#.
+    .#....###.....#.
+    ..#....#.....#..
+    ...##......##...
+    .....######.....
+    """)
+
+  static let bag = HeroArt(
+    """
+    ......####......
+    .....#....#.....
+    ....#......#....
+    ..############..
+    ..#..........#..
+    ..#..........#..
+    ..#...####...#..
+    ..#..#....#..#..
+    ..#..#....#..#..
+    ..#...####...#..
+    ..#..........#..
+    ..#..........#..
+    ..############..
+    ................
+    """)
+
+  static let bicycle = HeroArt(
+    """
+    ................
+    ................
+    .........####...
+    ..........#.....
+    ....###....#....
+    .....#######....
+    ..####....####..
+    .#...#..###.#.#.
+    #.....##.#..#..#
+    #..####..#..#..#
+    #.....#..#.....#
+    .#...#....#...#.
+    ..###......###..
+    ................
+    """)
+
+  static let house = HeroArt(
+    """
+    .......##.......
+    ......####......
+    .....##..##.....
+    ....##....##....
+    ...##......##...
+    ..##........##..
+    .##..........##.
+    ..#..........#..
+    ..#..####....#..
+    ..#..#..#....#..
+    ..#..#..#.##.#..
+    ..#..#..#.##.#..
+    ..#..#..#....#..
+    ..############..
+    """)
 }
