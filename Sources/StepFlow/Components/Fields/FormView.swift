@@ -3,9 +3,16 @@ extension Form {
   /// The rows each field takes in `width` columns, as ranges from the form's first row; the
   /// messages of touched fields are counted (see ``Field/rows(width:message:)``).
   public func layout(width: Int) -> [Range<Int>] {
+    layout(width: width, messages: visibleMessages)
+  }
+
+  /// The message shown under each field, in field order.
+  private var visibleMessages: [FieldError?] { fields.indices.map { visibleError(at: $0) } }
+
+  private func layout(width: Int, messages: [FieldError?]) -> [Range<Int>] {
     var top = 0
     return fields.indices.map { index in
-      let rows = fields[index].rows(width: width, message: visibleError(at: index))
+      let rows = fields[index].rows(width: width, message: messages[index])
       defer { top += rows }
       return top..<(top + rows)
     }
@@ -18,7 +25,10 @@ extension Form {
   /// otherwise the least scrolling that shows the focused field whole (its label and input
   /// rows when it is taller than the area; the highlighted option of a long list).
   public func scrollOffset(width: Int, height: Int) -> Int {
-    let ranges = layout(width: width)
+    scrollOffset(ranges: layout(width: width), height: height)
+  }
+
+  private func scrollOffset(ranges: [Range<Int>], height: Int) -> Int {
     guard let total = ranges.last?.upperBound, total > height, height > 0,
       ranges.indices.contains(focusIndex)
     else { return 0 }
@@ -45,14 +55,15 @@ extension Form {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
     canvas.fill(box, style: theme.text)
-    let ranges = layout(width: area.width)
-    let offset = scrollOffset(width: area.width, height: area.height)
+    let messages = visibleMessages
+    let ranges = layout(width: area.width, messages: messages)
+    let offset = scrollOffset(ranges: ranges, height: area.height)
     for (index, range) in ranges.enumerated() {
       let top = area.y + range.lowerBound - offset
       guard top + range.count > area.y, top < area.maxY else { continue }
       let fieldArea = Rect(x: area.x, y: top, width: area.width, height: range.count)
       let isFocused = focused && index == focusIndex
-      let message = visibleError(at: index)
+      let message = messages[index]
       if fieldArea.intersection(area) == fieldArea {
         fields[index].render(
           into: &canvas, area: fieldArea, theme: theme, glyphs: glyphs, focused: isFocused,
