@@ -61,7 +61,8 @@ public enum FieldCheck: String, Hashable, Sendable, CaseIterable {
 /// ```swift
 /// let postalCode = try FieldSpec(
 ///   id: "postal_code", label: "Postal code", kind: .text(placeholder: "0150"),
-///   required: true, pattern: "[0-9A-Za-z -]+", patternMessage: "must be letters and digits",
+///   required: true, pattern: "[0-9A-Za-z -]+",
+///   patternMessage: "must be letters, digits, spaces or dashes",
 ///   max: 10)
 /// ```
 public struct FieldSpec: Hashable, Sendable {
