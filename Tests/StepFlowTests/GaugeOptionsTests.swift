@@ -99,4 +99,25 @@ import Testing
       ])
     #expect(GaugeOptions.helpLines.allSatisfy { $0.count <= 80 })
   }
+
+  @Test func environmentFillsInGlyphsAndReducedMotion() throws {
+    let options = try GaugeOptions.parse([])
+    let utf8 = options.applying(environment: ["LANG": "en_US.UTF-8"])
+    #expect(utf8.glyphs == .emoji && !utf8.noAnimation)
+    let ascii = options.applying(environment: ["LANG": "C", "STEPFLOW_REDUCED_MOTION": "1"])
+    #expect(ascii.glyphs == .ascii && ascii.noAnimation)
+    let chosen = try GaugeOptions.parse(["--glyphs", "unicode"]).applying(environment: [:])
+    #expect(chosen.glyphs == .unicode)
+  }
+
+  @Test func plainOutputWithoutATerminalOrWhenAsked() throws {
+    let options = try GaugeOptions.parse([])
+    #expect(!options.usesPlainOutput(environment: [:], outputIsTerminal: true))
+    #expect(options.usesPlainOutput(environment: [:], outputIsTerminal: false))
+    #expect(options.usesPlainOutput(environment: ["ACCESSIBLE": "1"], outputIsTerminal: true))
+    #expect(!options.usesPlainOutput(environment: ["ACCESSIBLE": "0"], outputIsTerminal: true))
+    #expect(options.usesPlainOutput(environment: ["TERM": "dumb"], outputIsTerminal: true))
+    #expect(
+      try GaugeOptions.parse(["--plain"]).usesPlainOutput(environment: [:], outputIsTerminal: true))
+  }
 }

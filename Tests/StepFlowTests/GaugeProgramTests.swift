@@ -68,13 +68,15 @@ import Testing
     #expect(canvas.cells.allSatisfy { $0.symbol.utf8.allSatisfy { $0 < 0x80 } })
   }
 
-  @Test func barAndRingAreInTheAccentColour() throws {
+  @Test func barAndLabelAreInTheAccentColour() throws {
     var program = GaugeProgram(
-      options: try GaugeOptions.parse(["--bar"]), glyphs: .unicode, theme: Theme(accent: .orange))
+      options: try GaugeOptions.parse([]), glyphs: .unicode, theme: Theme(accent: .orange))
     _ = program.handle(input("50\n"), at: .zero)
     let canvas = program.view(width: 30, height: 5, at: .seconds(1))
     #expect(canvas[2, 2].symbol == "█")
-    #expect(canvas[2, 2].style.foreground == .orange)
+    #expect(canvas[2, 2].style == Style(foreground: .orange))
+    #expect(canvas[13, 3].symbol == "5")
+    #expect(canvas[13, 3].style == Style(foreground: .orange), "the label in the bar's style")
   }
 
   @Test func endOfInputRunsTheEndingThenExitsZero() throws {

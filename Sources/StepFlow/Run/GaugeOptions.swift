@@ -123,4 +123,23 @@ public struct GaugeOptions: Equatable, Sendable {
     }
     return result
   }
+
+  /// The options with what the environment decides filled in: the glyph style from the locale
+  /// when `--glyphs` was not given, and no animation with `STEPFLOW_REDUCED_MOTION=1`.
+  public func applying(environment: [String: String]) -> GaugeOptions {
+    var result = self
+    if result.glyphs == nil { result.glyphs = GlyphStyle.detect(environment: environment) }
+    if environment["STEPFLOW_REDUCED_MOTION"] == "1" { result.noAnimation = true }
+    return result
+  }
+
+  /// Whether the gauge prints plain lines instead of drawing: with `--plain`, `ACCESSIBLE` set
+  /// (to anything but `0`), `TERM=dumb`, or when standard output is not a terminal.
+  public func usesPlainOutput(environment: [String: String], outputIsTerminal: Bool) -> Bool {
+    if plain || !outputIsTerminal { return true }
+    if let accessible = environment["ACCESSIBLE"], !accessible.isEmpty, accessible != "0" {
+      return true
+    }
+    return environment["TERM"] == "dumb"
+  }
 }

@@ -55,12 +55,15 @@ public struct GaugeProgram: TerminalProgram {
   }
 
   /// The progressors of the main region for the options: ring, bar, then the label on top —
-  /// one after the other, or together with `--sync` — and `.dismissable` when asked for.
+  /// one after the other, or together with `--sync` — all in the theme's accent colour, and
+  /// `.dismissable` when asked for.
   public static func mainProgressors(_ options: GaugeOptions, theme: Theme) -> [ProgressorType] {
     var shown: [ProgressorType] = []
     if options.ring { shown.append(.ring(.init(color: theme.accent))) }
     if options.bar { shown.append(.bar(.init(color: theme.accent))) }
-    if options.label { shown.append(.label()) }
+    // The label shares the bar's style, so that a 1 % update changes cells of one style only
+    // and the frame writer needs no style change for it.
+    if options.label { shown.append(.label(.init(style: Style(foreground: theme.accent)))) }
     var result = options.sync && shown.count > 1 ? [.sync(shown)] : shown
     if options.dismissable { result.append(.dismissable) }
     return result
