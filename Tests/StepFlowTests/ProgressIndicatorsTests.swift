@@ -202,6 +202,47 @@ func ms(_ value: Int) -> Duration { .milliseconds(value) }
   }
 }
 
+@Suite struct ProgressReadmeExampleTests {
+  /// The example of docs/progress.md, run with a manual time.
+  @Test func startUpdateEndWithTrailingCompletions() throws {
+    let log = CompletionLog()
+    var progress = ProgressIndicators<String>()
+    var now = Duration.zero
+    try progress.start(in: "photo", .blur(.dark), .sync([.ring(), .label()]), at: now) {
+      log("started")()
+    }
+    now = .seconds(1)
+    progress.update(0.37, in: "photo", at: now)
+    progress.end(in: "photo", at: now) {
+      log("ended")()
+    }
+    var canvas = Canvas(width: 16, height: 7)
+    let photoRect = canvas.bounds
+    progress.advance(to: now)
+    progress.render("photo", into: &canvas, area: photoRect, at: now, glyphs: .unicode)
+    expectCanvas(
+      canvas,
+      [
+        "    ⣀⣤⡶⠶⣿⣿⣶⣤⡀",
+        "  ⢠⡾⠋    ⠈⠙⠻⣿⣦",
+        " ⢠⡿         ⠹⣿⣧",
+        " ⢸⡇   37%    ⣿⣿",
+        " ⠘⣷         ⣰⣿⡟",
+        "  ⠘⢷⣄      ⣠⠻⠟",
+        "    ⠉⠛⠷⠶⠶⠾⠛⠉",
+      ])
+    #expect(canvas[1, 0].style == Style(attributes: .dim), "the dark blur dims the backdrop")
+    // Ring and label close together in 0.63 s and fade out by 1.83 s; then the blur fades out.
+    while let wake = progress.nextDeadline(after: now) {
+      now = wake
+      progress.advance(to: now)
+    }
+    #expect(now == .milliseconds(2030))
+    #expect(log.all == ["started", "ended"])
+    #expect(!progress.isShowing("photo"))
+  }
+}
+
 /// The seed's custom progressor example: `loading 37% ...`, and `DONE!` while ending.
 struct LoadingText: ProgressorView {
   var name = "loading"

@@ -40,17 +40,20 @@ public struct GaugeProgram: TerminalProgram {
     message = options.text ?? ""
     lastInput = now
     indicators = ProgressIndicators(timing: options.noAnimation ? .instant : ProgressTiming())
-    let main = Self.mainProgressors(options, theme: theme)
-    // Only built-in progressors are used, so starting cannot fail.
-    if !main.isEmpty, (try? indicators.start(in: .main, main, at: now)) != nil {
-      started.insert(.main)
+    show(Self.mainProgressors(options, theme: theme), in: .main, at: now)
+    if options.spinner {
+      show([.spinner(.init(style: Style(foreground: theme.accent)))], in: .spinner, at: now)
     }
-    if options.spinner,
-      (try? indicators.start(
-        in: .spinner, [.spinner(.init(style: Style(foreground: theme.accent)))], at: now))
-        != nil
-    {
-      started.insert(.spinner)
+  }
+
+  /// Starts built-in progressors on a region (none: nothing to show there).
+  private mutating func show(_ progressors: [ProgressorType], in region: Region, at now: Duration) {
+    guard !progressors.isEmpty else { return }
+    do {
+      try indicators.start(in: region, progressors, at: now)
+      started.insert(region)
+    } catch {
+      // Only `.custom` progressors can fail to start, and the gauge uses none.
     }
   }
 

@@ -165,7 +165,8 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     indicators[region]?.render(into: &canvas, area: area, at: now, glyphs: glyphs)
   }
 
-  /// Draws the indicator of every region that has an area in `areas`.
+  /// Draws the indicator of every region that has an area in `areas` (regions whose areas
+  /// overlap are drawn in no particular order; draw them one by one to choose).
   public func render(
     into canvas: inout Canvas, areas: [Region: Rect], at now: Duration, glyphs: Glyphs
   ) {
