@@ -109,7 +109,7 @@ public struct GaugeProgram: TerminalProgram {
     return .continue
   }
 
-  /// Applies parsed updates: the percentage to every indicator, the message to the box.
+  /// Applies parsed updates: the percentage to the main indicator, the message to the box.
   private mutating func apply(_ updates: [GaugeUpdate], at now: Duration) {
     for update in updates {
       if let value = update.percent {
