@@ -149,8 +149,12 @@ public struct StepDefinition: Equatable, Sendable {
   public var largeTitle: String?
   /// What the step's screen shows.
   public var blocks: [ScreenBlock]
-  /// The tabs of the step's tab bar, with what each tab shows.
+  /// What the step asks for (above the tabs, if any).
+  public var fields: [FieldSpec]
+  /// The tabs of the step's tab bar, with what each tab shows and asks.
   public var tabs: [TabDefinition]
+  /// The answer that holds the selected tab's id (`payment_method`), if any.
+  public var tabsField: String?
   /// Shown only when this holds.
   public var when: Condition?
   public var progress: ProgressStage?
@@ -158,8 +162,8 @@ public struct StepDefinition: Equatable, Sendable {
   public init(
     id: String, title: String, icon: Icon? = nil, accent: Color? = nil, background: Color? = nil,
     foreground: Color? = nil, prompt: String? = nil, largeTitle: String? = nil,
-    blocks: [ScreenBlock] = [], tabs: [TabDefinition] = [], when: Condition? = nil,
-    progress: ProgressStage? = nil
+    blocks: [ScreenBlock] = [], fields: [FieldSpec] = [], tabs: [TabDefinition] = [],
+    tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil
   ) {
     self.id = id
     self.title = title
@@ -170,23 +174,33 @@ public struct StepDefinition: Equatable, Sendable {
     self.prompt = prompt
     self.largeTitle = largeTitle
     self.blocks = blocks
+    self.fields = fields
     self.tabs = tabs
+    self.tabsField = tabsField
     self.when = when
     self.progress = progress
   }
 }
 
-/// A tab of a step: its title and what it shows.
+/// A tab of a step: its title and what it shows and asks.
 public struct TabDefinition: Equatable, Sendable {
+  /// The value of the step's `tabsField` answer when this tab is selected.
   public var id: String
   public var title: String
   public var blocks: [ScreenBlock]
+  public var fields: [FieldSpec]
 
-  public init(id: String, title: String, blocks: [ScreenBlock] = []) {
+  public init(id: String, title: String, blocks: [ScreenBlock] = [], fields: [FieldSpec] = []) {
     self.id = id
     self.title = title
     self.blocks = blocks
+    self.fields = fields
   }
+}
+
+extension StepDefinition {
+  /// Every field of the step: its own, then each tab's.
+  public var allFields: [FieldSpec] { fields + tabs.flatMap(\.fields) }
 }
 
 /// Everything about a flow that does not change while it runs — the one description that

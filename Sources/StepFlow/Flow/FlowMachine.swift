@@ -1,17 +1,29 @@
 /// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState`` with the
 /// semantics of PRODUCT.md. Pure: no terminal, no clock, no files.
 public enum FlowMachine {
-  /// Applies one command. A refused command leaves the state exactly as it was.
+  /// Applies one command. A refused command leaves the flow where it was (a refused Next
+  /// does show the step's validation messages and focus the first invalid field).
   public static func apply(
     _ command: Command, to state: inout FlowState, flow: FlowDefinition
   ) -> Outcome {
     guard state.status == .running else { return .refused("the flow has already ended") }
+    let outcome = perform(command, &state, flow)
+    if case .moved(let from, let to, _) = outcome, from != to || command == .reset {
+      state.openEditor(flow: flow)
+    }
+    return outcome
+  }
+
+  private static func perform(
+    _ command: Command, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
     let before = state.progression.current
     switch command {
     case .next:
       if flow.navigation == .rating {
         return rate(state.rating + 1, &state, flow, whenOutOfRange: "already the highest rating")
       }
+      if let refusal = validateCurrentStep(&state, flow) { return refusal }
       return move(&state, flow, before: before) { p in forward(&p, flow) }
     case .previous:
       if flow.navigation == .rating {
@@ -34,7 +46,7 @@ public enum FlowMachine {
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:
-      state = FlowState(flow: flow)
+      state = FlowState(flow: flow, answers: state.prefilled)
       return .moved(from: before, to: state.progression.current, direction: .backward)
     case .enter:
       switch flow.navigation {
@@ -44,8 +56,9 @@ public enum FlowMachine {
         }
         return finish(&state, flow)
       case .tap, .buttons:
+        if state.editor?.focus == .back { return perform(.back, &state, flow) }
         if let current = before, isLastShown(current, flow, state) { return finish(&state, flow) }
-        return apply(.next, to: &state, flow: flow)
+        return perform(.next, &state, flow)
       }
     case .finish:
       return finish(&state, flow)
@@ -54,10 +67,114 @@ public enum FlowMachine {
       return .cancelled
     case .tab(let choice):
       return selectTab(choice, &state, flow)
-    case .type, .set:
-      return .refused("this step has no fields")
+    case .type(let text):
+      guard var editor = state.editor, editor.hasControls else {
+        return .refused("there is no field to type into on this step")
+      }
+      let result = editor.type(text, flow: flow)
+      state.editor = editor
+      return edited(result, &state, flow)
+    case .set(let id, let text):
+      return set(id, text, &state, flow)
     case .tick:
       return .changed
+    }
+  }
+
+  // MARK: - Fields
+
+  /// Refuses to leave the current step while its fields are invalid, naming them.
+  private static func validateCurrentStep(_ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome?
+  {
+    guard var editor = state.editor, editor.hasControls else { return nil }
+    let problems = editor.validateForNext()
+    state.editor = editor
+    guard !problems.isEmpty else { return nil }
+    return .refused(problems.map(\.message).joined(separator: "; "))
+  }
+
+  private static func edited(
+    _ result: Result<FieldValue?, FieldError>, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    switch result {
+    case .success:
+      state.syncAnswers(flow: flow)
+      return .changed
+    case .failure(let error):
+      return .refused(error.message)
+    }
+  }
+
+  /// `set FIELD=VALUE`: a field of the current step, or of any other step (kept as an answer
+  /// for when that step is shown).
+  private static func set(
+    _ id: String, _ text: String, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    if var editor = state.editor, let result = editor.set(id: id, text: text) {
+      state.editor = editor
+      return edited(result, &state, flow)
+    }
+    let specs = flow.steps.lazy.flatMap(\.allFields)
+    guard let spec = specs.first(where: { $0.id == id }) else {
+      let ids = Array(specs.map(\.id))
+      let error = FieldError(
+        fieldID: id, label: "",
+        problem: .unknownField(suggestion: Suggestions.closest(to: id, in: ids), fields: ids))
+      return .refused(error.message)
+    }
+    switch spec.parseValue(text) {
+    case .success(let value):
+      state.answers[id] = value
+      return .changed
+    case .failure(let error):
+      return .refused(error.message)
+    }
+  }
+
+  /// A key for the current step's controls (fields, tab bar, buttons); `nil` when the key is
+  /// not theirs and means a flow command instead.
+  public static func handleKey(_ key: Key, state: inout FlowState, flow: FlowDefinition)
+    -> Outcome?
+  {
+    guard state.status == .running, var editor = state.editor else { return nil }
+    if editor.handleFieldKey(key) == .handled {
+      state.editor = editor
+      state.syncAnswers(flow: flow)
+      return .changed
+    }
+    let onField: Bool
+    switch editor.focus {
+    case .field, .tabField: onField = true
+    default: onField = false
+    }
+    switch key {
+    case .down, .up:
+      guard editor.moveFocus(by: key == .down ? 1 : -1, flow: flow) else { return nil }
+      state.editor = editor
+      return .changed
+    case .left where editor.focus == .tabBar:
+      return selectTab(.previous, &state, flow)
+    case .right where editor.focus == .tabBar:
+      return selectTab(.next, &state, flow)
+    case .enter where onField:
+      // Enter on a field goes to the next field; on the last one it submits the step.
+      let list = editor.focusables(flow: flow)
+      if let current = editor.focus, let i = list.firstIndex(of: current), i + 1 < list.count,
+        list[i + 1] != .back, list[i + 1] != .next
+      {
+        editor.moveFocus(by: 1, flow: flow)
+        state.editor = editor
+        return .changed
+      }
+      return apply(.enter, to: &state, flow: flow)
+    case .escape where onField:
+      // Esc leaves the field first (a second Esc cancels the flow).
+      editor.setFocus(flow.navigation == .buttons ? .next : nil)
+      state.editor = editor
+      return .changed
+    default:
+      return nil
     }
   }
 
@@ -165,6 +282,8 @@ public enum FlowMachine {
       return .refused("tab \(new + 1) (\(tabs[new].title)) is already selected")
     }
     state.selectedTabs[current] = new
+    state.editor?.selectTab(new)
+    state.syncAnswers(flow: flow)
     return .tabChanged(from: old, to: new)
   }
 

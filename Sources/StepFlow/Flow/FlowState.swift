@@ -13,10 +13,49 @@ public struct FlowState: Equatable, Sendable {
   public var status: Status = .running
   /// The selected tab of each step that has tabs, by step index (0 when absent).
   public var selectedTabs: [Int: Int] = [:]
+  /// Every answer given so far, by field id (also those of steps since left or un-reached, so
+  /// that coming back finds them; the result reports only the reached steps' answers).
+  public var answers: [String: FieldValue]
+  /// The answers the run started with (`--answers`), which `reset` restores.
+  public let prefilled: [String: FieldValue]
+  /// The current step's forms and focus.
+  public var editor: StepEditor?
 
-  /// A flow at its start.
-  public init(flow: FlowDefinition) {
+  /// A flow at its start, with answers given beforehand.
+  public init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {
     progression = Progression(count: flow.steps.count, startsEmpty: flow.startsEmpty)
+    self.answers = answers
+    prefilled = answers
+    openEditor(flow: flow)
+  }
+
+  /// Makes the editor for the current step from the answers, and records the defaults and
+  /// the selected tab as answers.
+  public mutating func openEditor(flow: FlowDefinition) {
+    guard let current = progression.current, flow.navigation != .rating else {
+      editor = nil
+      return
+    }
+    let step = flow.steps[current]
+    if let tabsField = step.tabsField, case .choice(let id)? = answers[tabsField],
+      let index = step.tabs.firstIndex(where: { $0.id == id }), selectedTabs[current] == nil
+    {
+      selectedTabs[current] = index
+    }
+    let made = StepEditor(
+      step: current, flow: flow, answers: answers, selectedTab: selectedTab(ofStep: current))
+    editor = made.hasControls || flow.navigation == .buttons ? made : nil
+    syncAnswers(flow: flow)
+  }
+
+  /// Copies the editor's values (and the selected tab) into the answers.
+  public mutating func syncAnswers(flow: FlowDefinition) {
+    guard let editor else { return }
+    for (id, value) in editor.values { answers[id] = value }
+    let step = flow.steps[editor.step]
+    if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
+      answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)
+    }
   }
 
   /// The selected tab of a step.

@@ -33,15 +33,79 @@ public enum OrderState: String, CaseIterable, Sendable {
     }
   }
 
+  /// How the customer pays: a tab each for card, PayPal and cash, each with its own fields.
+  static func paymentTabs() throws(FieldSpecError) -> [TabDefinition] {
+    [
+      TabDefinition(
+        id: "card", title: "Card",
+        fields: [
+          try FieldSpec(
+            id: "card_number", label: "Card number",
+            kind: .text(placeholder: "1234 5678 9012 3456"),
+            required: true, max: 23, check: .luhn),
+          try FieldSpec(
+            id: "card_expiry", label: "Expiry", kind: .text(placeholder: "MM/YY"), required: true,
+            max: 5, check: .expiry),
+          try FieldSpec(
+            id: "card_name", label: "Name on card", kind: .text(placeholder: "Ann Smith"),
+            required: true, max: 60),
+        ]),
+      TabDefinition(
+        id: "paypal", title: "PayPal",
+        fields: [
+          try FieldSpec(
+            id: "paypal_email", label: "E-mail", kind: .text(placeholder: "name@example.com"),
+            required: true, check: .email)
+        ]),
+      TabDefinition(
+        id: "cash", title: "Cash",
+        blocks: [.text("Pay the rider when your order arrives.")],
+        fields: [
+          try FieldSpec(
+            id: "cash_note", label: "Note for the rider", help: "optional",
+            kind: .text(placeholder: "I will have exact change"), max: 80)
+        ]),
+    ]
+  }
+
+  /// Where the order goes.
+  static func addressFields() throws(FieldSpecError) -> [FieldSpec] {
+    [
+      try FieldSpec(
+        id: "name", label: "Name", kind: .text(placeholder: "Ann Smith"), required: true, max: 60),
+      try FieldSpec(
+        id: "street", label: "Street", kind: .text(placeholder: "1 Main St"), required: true,
+        max: 80),
+      try FieldSpec(
+        id: "city", label: "City", kind: .text(placeholder: "Oslo"), required: true, max: 60),
+      try FieldSpec(
+        id: "postal_code", label: "Postal code", kind: .text(placeholder: "0150"), required: true,
+        pattern: "[0-9A-Za-z][0-9A-Za-z -]*",
+        patternMessage: "must be letters, digits, spaces or dashes", min: 3, max: 10),
+    ]
+  }
+
   /// The `purchase` flow.
-  public static let flow = FlowDefinition(
-    id: "purchase", title: "Checkout",
-    steps: allCases.map { state in
-      StepDefinition(
-        id: String(describing: state), title: state.title, icon: .symbol(state.rawValue),
-        blocks: state.blocks)
-    },
-    strip: StripStyle(position: .above, shape: .bar, extraWidth: 3, extraHeight: 1),
-    navigation: .buttons,
-    theme: Theme(accent: .blue, inactive: .gray))
+  public static let flow: FlowDefinition = {
+    do {
+      let tabs = try paymentTabs()
+      let address = try addressFields()
+      return FlowDefinition(
+        id: "purchase", title: "Checkout",
+        steps: allCases.map { state in
+          StepDefinition(
+            id: String(describing: state), title: state.title, icon: .symbol(state.rawValue),
+            blocks: state.blocks,
+            fields: state == .shippingLocation ? address : [],
+            tabs: state == .payment ? tabs : [],
+            tabsField: state == .payment ? "payment_method" : nil)
+        },
+        strip: StripStyle(position: .above, shape: .bar, extraWidth: 3, extraHeight: 1),
+        navigation: .buttons,
+        theme: Theme(accent: .blue, inactive: .gray))
+    } catch {
+      // The fields above are fixed; a test builds them, so this cannot happen in a release.
+      preconditionFailure("the built-in purchase flow is invalid: \(error)")
+    }
+  }()
 }

@@ -42,6 +42,10 @@ public struct FlowProgram: TerminalProgram {
   var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
   public private(set) var navigationBar: NavigationBar
+  /// The current step's tab bar, if it has tabs.
+  public private(set) var tabs: Tabs?
+  /// The state before the last tab change, whose tab content slides out.
+  var tabOutgoing: FlowState?
   /// Whether the flow still advances by itself (`--auto` until a key is pressed).
   public private(set) var isAutomatic: Bool
   /// When the current step's progress stage began.
@@ -56,6 +60,7 @@ public struct FlowProgram: TerminalProgram {
     navigationBar = NavigationBar(
       items: FlowProgram.navigationItems(flow: flow, state: start),
       duration: options.transitionDuration)
+    tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
   }
 
   /// The navigation bar's stack for a state: the previous step (for the back title) under the
@@ -93,6 +98,20 @@ public struct FlowProgram: TerminalProgram {
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = state
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
+    react(to: outcome, leaving: before, at: now)
+    return outcome
+  }
+
+  /// A key for the step's controls (fields, tab bar, buttons), if they take it.
+  private mutating func performKey(_ key: Key, at now: Duration) -> Outcome? {
+    let before = state
+    guard let outcome = FlowMachine.handleKey(key, state: &state, flow: flow) else { return nil }
+    react(to: outcome, leaving: before, at: now)
+    return outcome
+  }
+
+  /// What the screen does after a change: messages, transitions, the bar and the tabs.
+  private mutating func react(to outcome: Outcome, leaving before: FlowState, at now: Duration) {
     switch outcome {
     case .refused(let text):
       message = text
@@ -110,10 +129,26 @@ public struct FlowProgram: TerminalProgram {
           direction: direction == .forward ? .fromTrailing : .fromLeading,
           animated: options.animate, at: now)
       }
+      tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+    case .tabChanged(_, let to):
+      message = nil
+      tabs?.select(to, animated: options.animate, at: now)
+      tabOutgoing = before
     default:
       message = nil
     }
-    return outcome
+    tabs?.isFocused = state.editor?.focus == .tabBar
+  }
+
+  /// The tab bar of the current step, if it has tabs.
+  static func tabBar(flow: FlowDefinition, state: FlowState, duration: Duration) -> Tabs? {
+    guard let current = state.progression.current, !flow.steps[current].tabs.isEmpty else {
+      return nil
+    }
+    return Tabs(
+      titles: flow.steps[current].tabs.map(\.title),
+      selectedIndex: state.selectedTab(ofStep: current),
+      isFocused: state.editor?.focus == .tabBar, duration: duration)
   }
 
   /// In an automatic run, moves on from every step whose progress stage has run its time,
@@ -139,12 +174,15 @@ public struct FlowProgram: TerminalProgram {
         showsHelp = false
         return .continue
       }
-      if key == .character("?") {
+      transition = nil
+      if performKey(key, at: now) != nil {
+        isAutomatic = false
+      } else if key == .character("?") {
         showsHelp = true
         return .continue
+      } else if let command = KeyMap.command(for: key, flow: flow) {
+        apply(command, at: now)
       }
-      guard let command = KeyMap.command(for: key, flow: flow) else { return .continue }
-      apply(command, at: now)
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
     case .resize, .input, .inputClosed:
@@ -165,6 +203,7 @@ public struct FlowProgram: TerminalProgram {
     var deadlines: [Duration] = []
     if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
     if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
+    if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
     if isAutomatic, state.status == .running, let current = state.progression.current,
       let stage = flow.steps[current].progress
     {

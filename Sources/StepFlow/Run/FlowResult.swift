@@ -16,11 +16,43 @@ public enum FlowResult {
     out += ",\"reached\":["
     out += flow.steps.prefix(state.progression.reachedCount).map { quoted($0.id) }.joined(
       separator: ",")
-    out += "],\"answers\":{}"
+    out += "],\"answers\":{"
+    out += answers(flow: flow, state: state).map { id, value in
+      quoted(id) + ":" + json(value.answer)
+    }.joined(separator: ",")
+    out += "}"
     if flow.navigation == .rating {
       out += ",\"rating\":" + (state.rating > 0 ? "\(state.rating)" : "null")
     }
     return out + "}"
+  }
+
+  /// The answers of the reached steps, in the order of the flow's fields; on a step with
+  /// tabs, the selected tab and only its fields.
+  public static func answers(flow: FlowDefinition, state: FlowState) -> [(String, FieldValue)] {
+    var out: [(String, FieldValue)] = []
+    var seen: Set<String> = []
+    func add(_ id: String) {
+      guard let value = state.answers[id], seen.insert(id).inserted else { return }
+      out.append((id, value))
+    }
+    for index in 0..<state.progression.reachedCount {
+      let step = flow.steps[index]
+      for spec in step.fields { add(spec.id) }
+      guard !step.tabs.isEmpty else { continue }
+      if let tabsField = step.tabsField { add(tabsField) }
+      let tab = step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)]
+      for spec in tab.fields { add(spec.id) }
+    }
+    return out
+  }
+
+  static func json(_ answer: FieldAnswer) -> String {
+    switch answer {
+    case .string(let text): return quoted(text)
+    case .bool(let yes): return yes ? "true" : "false"
+    case .number(let n): return "\(n)"
+    }
   }
 
   /// The text form: the rating for rating flows, else the plain description of the state.

@@ -43,24 +43,60 @@ struct FlowView {
 
   // MARK: Body
 
-  private func screen(for state: FlowState, theme: Theme) -> StepScreen {
-    let current = state.progression.current
-    let step = current.map { flow.steps[$0] }
-    return StepScreen(
-      blocks: (step?.blocks ?? []) + flow.blocks, icon: step?.icon, theme: theme, glyphs: glyphs,
-      rating: state.rating)
+  /// The answers a step gave, as (label, value) lines for the summary and plain text:
+  /// choices by title, yes/no, card numbers masked, secure text hidden.
+  static func answerLines(ofStep index: Int, flow: FlowDefinition, state: FlowState)
+    -> [(String, String)]
+  {
+    let step = flow.steps[index]
+    var lines: [(String, String)] = []
+    var specs = step.fields
+    if !step.tabs.isEmpty {
+      let tab = step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)]
+      if step.tabsField != nil { lines.append((step.title, tab.title)) }
+      specs += tab.fields
+    }
+    for spec in specs {
+      guard let value = state.answers[spec.id] else { continue }
+      lines.append((spec.label, display(value, of: spec)))
+    }
+    return lines
+  }
+
+  static func display(_ value: FieldValue, of spec: FieldSpec) -> String {
+    switch (value, spec.kind) {
+    case (.text(let text), .text(_, let secure)):
+      if secure { return String(repeating: "•", count: min(8, text.count)) }
+      if spec.check == .luhn {
+        let digits = text.filter(\.isNumber)
+        return "card ending " + String(digits.suffix(4))
+      }
+      return text
+    case (.choice(let id), .choice(let options, _)):
+      return options.first { $0.id == id }?.title ?? id
+    case (.bool(let yes), _): return yes ? "yes" : "no"
+    case (.number(let n), .rating(let max)): return "\(n) of \(max)"
+    case (.number(let n), _): return "\(n)"
+    case (.text(let text), _), (.choice(let text), _): return text
+    }
   }
 
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
     guard !area.isEmpty else { return }
+    let view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
-      screen(for: state, theme: theme).render(into: &canvas, area: area)
+      view.render(
+        into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
       return
     }
     var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
-    screen(for: state, theme: theme).render(into: &incoming, area: incoming.bounds)
+    view.render(
+      into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
-    screen(for: t.from, theme: theme).render(into: &outgoing, area: outgoing.bounds)
+    StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs).render(
+      into: &outgoing, area: outgoing.bounds,
+      tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
+      now: now)
     Slide.draw(
       outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading,

@@ -1,0 +1,180 @@
+/// What can hold the focus on a step's screen.
+public enum Focus: Hashable, Sendable {
+  /// A field of the step's own form.
+  case field(Int)
+  /// The tab bar.
+  case tabBar
+  /// A field of the selected tab's form.
+  case tabField(Int)
+  /// The Back button.
+  case back
+  /// The Next (or Finish) button.
+  case next
+}
+
+/// The editing state of the current step: its forms (its own fields and each tab's) and
+/// which control has the focus. Made anew when a step becomes current, from the answers.
+public struct StepEditor: Equatable, Sendable {
+  /// The step being edited.
+  public let step: Int
+  /// The step's own fields.
+  public private(set) var form: Form
+  /// One form per tab.
+  public private(set) var tabForms: [Form]
+  public private(set) var focus: Focus?
+  /// The selected tab (0 when the step has none).
+  public private(set) var selectedTab: Int
+
+  /// An editor for step `index`, filled from `answers` (fields without an answer keep their
+  /// default), the first field focused — or the Next button when the step asks nothing.
+  public init(
+    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int
+  ) {
+    let step = flow.steps[index]
+    self.step = index
+    form = StepEditor.makeForm(step.fields, answers: answers)
+    tabForms = step.tabs.map { StepEditor.makeForm($0.fields, answers: answers) }
+    self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
+    focus = nil
+    focus = focusables(flow: flow).first { $0 != .back }
+  }
+
+  private static func makeForm(_ specs: [FieldSpec], answers: [String: FieldValue]) -> Form {
+    var seen: Set<String> = []
+    let unique = specs.filter { seen.insert($0.id).inserted }
+    guard var form = try? Form(unique) else { return StepEditor.emptyForm }
+    for spec in unique {
+      if let value = answers[spec.id] { _ = form.setValue(id: spec.id, value) }
+    }
+    return form
+  }
+
+  private static let emptyForm: Form = {
+    guard let form = try? Form([]) else { preconditionFailure("a form without fields is valid") }
+    return form
+  }()
+
+  /// The selected tab's form, if the step has tabs.
+  public var tabForm: Form? { tabForms.indices.contains(selectedTab) ? tabForms[selectedTab] : nil }
+
+  /// Whether the step asks anything (fields or tabs).
+  public var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty }
+
+  /// The controls that can take the focus, in order: own fields, the tab bar, the selected
+  /// tab's fields, then the buttons (in a flow with buttons).
+  public func focusables(flow: FlowDefinition) -> [Focus] {
+    var list: [Focus] = form.fields.indices.map { .field($0) }
+    if !tabForms.isEmpty {
+      list.append(.tabBar)
+      list += (tabForm?.fields.indices ?? 0..<0).map { .tabField($0) }
+    }
+    if flow.navigation == .buttons { list += [.back, .next] }
+    return list
+  }
+
+  /// The values of every field, own and every tab's.
+  public var values: [String: FieldValue] {
+    var all = form.answers
+    for tab in tabForms { all.merge(tab.answers) { a, _ in a } }
+    return all
+  }
+
+  // MARK: Focus
+
+  /// Moves the focus to the next (`+1`) or previous (`-1`) control.
+  /// - Returns: whether it moved.
+  @discardableResult
+  public mutating func moveFocus(by offset: Int, flow: FlowDefinition) -> Bool {
+    let list = focusables(flow: flow)
+    guard let current = focus, let index = list.firstIndex(of: current) else {
+      focus = list.first
+      return focus != nil
+    }
+    let target = index + offset
+    guard list.indices.contains(target) else { return false }
+    setFocus(list[target])
+    return true
+  }
+
+  /// Focuses a control, keeping the forms' own focus in step with it.
+  public mutating func setFocus(_ target: Focus?) {
+    focus = target
+    switch target {
+    case .field(let i): form.focus(at: i)
+    case .tabField(let i): tabForms[selectedTab].focus(at: i)
+    default: break
+    }
+  }
+
+  /// Focuses the field with an id, selecting its tab if it is on one.
+  mutating func focusField(id: String) {
+    if let i = form.index(of: id) {
+      setFocus(.field(i))
+    } else if let t = tabForms.firstIndex(where: { $0.index(of: id) != nil }), t == selectedTab,
+      let i = tabForms[t].index(of: id)
+    {
+      setFocus(.tabField(i))
+    }
+  }
+
+  // MARK: Editing
+
+  /// Gives a key to the focused field.
+  mutating func handleFieldKey(_ key: Key) -> KeyOutcome {
+    switch focus {
+    case .field:
+      let outcome = form.handle(key)
+      if outcome == .handled { focus = .field(form.focusIndex) }
+      return outcome
+    case .tabField:
+      let outcome = tabForms[selectedTab].handle(key)
+      if outcome == .handled { focus = .tabField(tabForms[selectedTab].focusIndex) }
+      return outcome
+    default:
+      return .ignored
+    }
+  }
+
+  /// Types into the focused field, or into the first field when no field has the focus.
+  mutating func type(_ text: String, flow: FlowDefinition) -> Result<FieldValue?, FieldError> {
+    switch focus {
+    case .field: return form.type(text)
+    case .tabField: return tabForms[selectedTab].type(text)
+    default:
+      guard
+        let first = focusables(flow: flow).first(where: {
+          $0 != .tabBar && $0 != .back && $0 != .next
+        })
+      else {
+        return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+      }
+      setFocus(first)
+      return type(text, flow: flow)
+    }
+  }
+
+  /// Sets a field of this step by id; `nil` when the step has no such field.
+  mutating func set(id: String, text: String) -> Result<FieldValue?, FieldError>? {
+    if form.index(of: id) != nil { return form.set(id: id, text: text) }
+    for t in tabForms.indices where tabForms[t].index(of: id) != nil {
+      return tabForms[t].set(id: id, text: text)
+    }
+    return nil
+  }
+
+  /// Selects a tab; the focus stays on the tab bar, or moves to it from the old tab's fields.
+  mutating func selectTab(_ index: Int) {
+    guard tabForms.indices.contains(index) else { return }
+    selectedTab = index
+    if case .tabField = focus { focus = .tabBar }
+  }
+
+  /// Validates what Next would leave: the step's own fields and the selected tab's. Every
+  /// message shows from now on, and the focus goes to the first invalid field.
+  mutating func validateForNext() -> [FieldError] {
+    var problems = form.validateForNext()
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext() }
+    if let first = problems.first { focusField(id: first.fieldID) }
+    return problems
+  }
+}

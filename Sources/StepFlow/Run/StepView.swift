@@ -1,0 +1,111 @@
+/// Draws one step's screen for a state: its blocks, its fields, its tabs with the selected
+/// tab's content, and the Back / Next buttons of a flow with buttons.
+struct StepView {
+  let flow: FlowDefinition
+  let state: FlowState
+  let theme: Theme
+  let glyphs: Glyphs
+
+  private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
+
+  /// Lines of the summary block: the answers of the steps before the current one.
+  func summaryLines() -> [String] {
+    guard let current = state.progression.current else { return [] }
+    var lines: [String] = []
+    for index in 0..<current {
+      for (label, value) in FlowView.answerLines(ofStep: index, flow: flow, state: state) {
+        lines.append(label + ": " + value)
+      }
+    }
+    return lines
+  }
+
+  func screen(blocks: [ScreenBlock]) -> StepScreen {
+    StepScreen(
+      blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,
+      summary: summaryLines())
+  }
+
+  func render(
+    into canvas: inout Canvas, area: Rect, tabs: Tabs?, tabOutgoing: FlowState?, now: Duration
+  ) {
+    guard !area.isEmpty else { return }
+    var content = area
+    if flow.navigation == .buttons, let current = state.progression.current, area.height >= 4 {
+      let row = ButtonRow(
+        backEnabled: state.progression.reachedCount > 1 && current > 0,
+        nextTitle: state.progression.isAtLastStep ? "Finish" : "Next",
+        focus: state.editor?.focus, theme: theme, glyphs: glyphs)
+      row.render(into: &canvas, area: area.bottom(1))
+      content = area.dropBottom(2)
+    }
+    guard let step, let editor = state.editor, editor.hasControls else {
+      screen(blocks: (step?.blocks ?? []) + flow.blocks).render(into: &canvas, area: content)
+      return
+    }
+    // Blocks at the top, then the step's own fields, then the tabs.
+    let blocks = step.blocks + flow.blocks
+    let blockScreen = screen(blocks: blocks)
+    let blockRows = blocks.reduce(0) {
+      $0 + (blockScreen.height(of: $1, width: content.width) ?? 5) + 1
+    }
+    let formWidth = min(content.width - 4, 72)
+    let formX = content.x + max(2, (content.width - formWidth) / 2)
+    var rest = content
+    if !blocks.isEmpty {
+      blockScreen.render(into: &canvas, area: rest.top(min(blockRows, rest.height / 2)))
+      rest = rest.dropTop(min(blockRows, rest.height / 2))
+    }
+    let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
+    let formRows = editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth)
+    let onOwnField: Bool
+    if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
+    if formRows > 0 {
+      let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
+      editor.form.render(
+        into: &canvas, area: formArea.top(height), theme: theme, glyphs: glyphs,
+        focused: onOwnField)
+      rest = rest.dropTop(height)
+    }
+    guard let tabs, rest.height > Tabs.height else { return }
+    let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
+    tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
+    let pageArea = tabArea.dropTop(Tabs.height + 1)
+    guard !pageArea.isEmpty else { return }
+    let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
+    if tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor {
+      let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
+        .tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
+      tabs.drawContent(
+        outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
+        fill: theme.text)
+    } else {
+      canvas.blit(incoming, toX: pageArea.x, y: pageArea.y)
+    }
+  }
+
+  /// A tab's content: its blocks and its form.
+  func tabPage(of state: FlowState, tab: Int, size: Rect) -> Canvas {
+    var page = Canvas(width: size.width, height: size.height, style: theme.text)
+    guard let editor = state.editor, let current = state.progression.current,
+      flow.steps[current].tabs.indices.contains(tab)
+    else { return page }
+    let definition = flow.steps[current].tabs[tab]
+    var rest = page.bounds
+    if !definition.blocks.isEmpty {
+      let blockScreen = screen(blocks: definition.blocks)
+      let rows = definition.blocks.reduce(0) {
+        $0 + (blockScreen.height(of: $1, width: size.width) ?? 5) + 1
+      }
+      blockScreen.render(into: &page, area: rest.top(rows))
+      rest = rest.dropTop(rows)
+    }
+    if editor.tabForms.indices.contains(tab), !editor.tabForms[tab].fields.isEmpty {
+      var focused = false
+      if case .tabField = editor.focus, tab == editor.selectedTab { focused = true }
+      editor.tabForms[tab].render(
+        into: &page, area: rest, theme: theme, glyphs: glyphs, focused: focused)
+    }
+    return page
+  }
+}
