@@ -1,0 +1,263 @@
+/// Turns canvases into the fewest bytes that make the terminal show them, by diffing each frame
+/// against the last one it produced.
+///
+/// Only changed cells are written. The writer tracks the cursor and the current SGR state, so a
+/// cursor move is sent only where the next changed cell is not where the cursor already is (the
+/// shortest of `CUP`, `CUF`/`CUB`, `CUU`/`CUD`, `CR` and `CR LF`, or rewriting up to
+/// ``maximumRewrittenGap`` unchanged cells when that is fewer bytes), and a style change only
+/// where the style changes. A wide grapheme is always written whole, from its lead cell;
+/// continuation cells are never written. An unchanged frame produces no bytes at all.
+///
+/// The first frame, a frame of another size and the frame after ``invalidate()`` are full
+/// repaints: reset the style, erase the screen (`CSI 2J`), then write every cell that is not a
+/// blank in the default style. A full repaint, and any frame of ``synchronizedThreshold`` bytes or
+/// more, is wrapped in synchronized output (`CSI ?2026h` … `CSI ?2026l`) so that the terminal
+/// shows it at once instead of tearing; smaller frames fit in one `write` and gain nothing from it.
+///
+/// The writer assumes autowrap is off (`CSI ?7l`, as ``TerminalSession`` sets it) and treats the
+/// cursor as unknown after writing into the last column or writing an emoji sequence (several
+/// scalars, whose width terminals disagree about), so the next write moves absolutely.
+///
+/// - Complexity: O(cells) to compare two frames, plus O(bytes written).
+public struct FrameWriter: Sendable {
+  /// Frames of at least this many bytes are wrapped in synchronized output.
+  public static let synchronizedThreshold = 512
+  /// At most this many unchanged cells are rewritten instead of moving the cursor over them.
+  public static let maximumRewrittenGap = 6
+
+  static let beginSynchronized: [UInt8] = Array("\u{1B}[?2026h".utf8)
+  static let endSynchronized: [UInt8] = Array("\u{1B}[?2026l".utf8)
+  static let resetAndErase: [UInt8] = Array("\u{1B}[0m\u{1B}[2J".utf8)
+
+  /// The colour depth styles are reduced to.
+  public let depth: ColorDepth
+  private var previous: Canvas?
+  /// The cursor as the terminal has it after the last frame; `-1` when unknown.
+  private var cursorX = -1
+  private var cursorY = -1
+  /// The SGR state the terminal is in; `nil` when unknown.
+  private var currentStyle: Style?
+  /// Cells written by the last frame (for tests and benchmarks).
+  public private(set) var lastCellsWritten = 0
+
+  public init(depth: ColorDepth) {
+    self.depth = depth
+  }
+
+  /// Forgets what the terminal shows: the next frame is a full repaint. Call it after a resize,
+  /// after resuming from suspension, or whenever the screen may have been changed by someone else.
+  public mutating func invalidate() {
+    previous = nil
+    cursorX = -1
+    cursorY = -1
+    currentStyle = nil
+  }
+
+  /// The bytes that change the screen from the last frame to `canvas`.
+  /// - Returns: nothing at all when nothing changed.
+  public mutating func frame(_ canvas: Canvas) -> [UInt8] {
+    var body: [UInt8] = []
+    let base: Canvas
+    let isFull: Bool
+    if let previous, previous.width == canvas.width, previous.height == canvas.height {
+      base = previous
+      isFull = false
+    } else {
+      // After `CSI 2J` in the default style every cell is a blank in the default style.
+      body.append(contentsOf: Self.resetAndErase)
+      currentStyle = .plain
+      cursorX = -1
+      cursorY = -1
+      base = Canvas(width: canvas.width, height: canvas.height)
+      isFull = true
+    }
+    lastCellsWritten = writeChanges(from: base, to: canvas, into: &body)
+    previous = canvas
+    guard isFull || body.count >= Self.synchronizedThreshold else { return body }
+    var out: [UInt8] = []
+    out.reserveCapacity(body.count + 16)
+    out.append(contentsOf: Self.beginSynchronized)
+    out.append(contentsOf: body)
+    out.append(contentsOf: Self.endSynchronized)
+    return out
+  }
+
+  /// Writes every cell of `new` that differs from `old` (both of the same size).
+  /// - Returns: the number of cells written.
+  private mutating func writeChanges(from old: Canvas, to new: Canvas, into out: inout [UInt8])
+    -> Int
+  {
+    let width = new.width
+    var written = 0
+    new.cells.withUnsafeBufferPointer { newCells in
+      old.cells.withUnsafeBufferPointer { oldCells in
+        for y in 0..<new.height {
+          let row = y * width
+          // Cells before `free` in this row were written by this frame.
+          var free = 0
+          var x = 0
+          while x < width {
+            if newCells[row + x] == oldCells[row + x] {
+              x += 1
+              continue
+            }
+            var start = x
+            // Half of a wide grapheme changed: write the grapheme from its lead.
+            if start > free, newCells[row + x].isContinuation || oldCells[row + x].isContinuation {
+              start -= 1
+            }
+            let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
+            written += 1
+            free = start + cellWidth
+            x = free
+          }
+        }
+      }
+    }
+    return written
+  }
+
+  /// Moves to (`x`, `y`) if needed, sets the style and writes one grapheme.
+  /// - Returns: the number of cells the grapheme covers (1 or 2).
+  private mutating func writeCell(
+    at x: Int, y: Int, cells: UnsafeBufferPointer<Cell>, width: Int, into out: inout [UInt8]
+  ) -> Int {
+    let row = y * width
+    let cell = cells[row + x]
+    let isWide = x + 1 < width && cells[row + x + 1].isContinuation && !cell.isContinuation
+    if cursorY != y || cursorX != x {
+      moveCursor(toX: x, y: y, cells: cells, width: width, into: &out)
+    }
+    if currentStyle != cell.style {
+      ANSI.appendStyleChange(from: currentStyle, to: cell.style, depth: depth, into: &out)
+      currentStyle = cell.style
+    }
+    let utf8 = cell.symbol.utf8
+    if utf8.count == 1, let byte = utf8.first {
+      out.append(byte)
+    } else if cell.isContinuation {
+      // A continuation without a lead (not produced by Canvas): show a blank.
+      out.append(0x20)
+    } else {
+      out.append(contentsOf: utf8)
+    }
+    let cellWidth = isWide ? 2 : 1
+    cursorX = x + cellWidth
+    if cursorX >= width || (utf8.count > 4 && cell.symbol.unicodeScalars.count > 1) {
+      // Pending wrap at the right edge, or a width the terminal may see differently.
+      cursorX = -1
+      cursorY = -1
+    }
+    return cellWidth
+  }
+
+  /// Appends the shortest way to bring the cursor to (`x`, `y`).
+  private mutating func moveCursor(
+    toX x: Int, y: Int, cells: UnsafeBufferPointer<Cell>, width: Int, into out: inout [UInt8]
+  ) {
+    defer {
+      cursorX = x
+      cursorY = y
+    }
+    // Absolute: CSI row ; col H, where a 1 (row or column) can be left out.
+    var bestCost = 3 + (y == 0 ? 0 : Self.digits(y + 1)) + (x == 0 ? 0 : 1 + Self.digits(x + 1))
+    var best = Move.absolute
+    if cursorY == y && cursorX >= 0 {
+      let dx = x - cursorX
+      if x == 0 {
+        best = .carriageReturn
+        bestCost = 1
+      } else if dx > 0 {
+        let cost = 3 + (dx == 1 ? 0 : Self.digits(dx))
+        if cost < bestCost {
+          best = .relative(dx, forward: 0x43, backward: 0x44)
+          bestCost = cost
+        }
+        if dx <= Self.maximumRewrittenGap, let gapCost = rewriteCost(cells, y * width, dx),
+          gapCost < bestCost
+        {
+          best = .rewrite
+          bestCost = gapCost
+        }
+      } else {
+        let cost = 3 + (dx == -1 ? 0 : Self.digits(-dx))
+        if cost < bestCost {
+          best = .relative(dx, forward: 0x43, backward: 0x44)
+          bestCost = cost
+        }
+      }
+    } else if cursorY >= 0 && cursorX >= 0 {
+      let dy = y - cursorY
+      if x == cursorX {
+        let cost = 3 + (abs(dy) == 1 ? 0 : Self.digits(abs(dy)))
+        if cost < bestCost {
+          best = .relative(dy, forward: 0x42, backward: 0x41)
+          bestCost = cost
+        }
+      } else if x == 0 && dy == 1 && 2 < bestCost {
+        best = .nextLine
+      }
+    }
+    switch best {
+    case .absolute:
+      out.append(0x1B)
+      out.append(0x5B)
+      if y != 0 { Self.appendNumber(y + 1, into: &out) }
+      if x != 0 {
+        out.append(0x3B)
+        Self.appendNumber(x + 1, into: &out)
+      }
+      out.append(0x48)
+    case .carriageReturn:
+      out.append(0x0D)
+    case .nextLine:
+      out.append(0x0D)
+      out.append(0x0A)
+    case .relative(let delta, let forward, let backward):
+      out.append(0x1B)
+      out.append(0x5B)
+      if abs(delta) != 1 { Self.appendNumber(abs(delta), into: &out) }
+      out.append(delta > 0 ? forward : backward)
+    case .rewrite:
+      for i in (y * width + cursorX)..<(y * width + x) {
+        out.append(contentsOf: cells[i].symbol.utf8)
+      }
+    }
+  }
+
+  private enum Move {
+    case absolute, carriageReturn, nextLine, rewrite
+    case relative(Int, forward: UInt8, backward: UInt8)
+  }
+
+  /// The bytes needed to rewrite the `count` unchanged cells from the cursor on, or `nil` when
+  /// they cannot simply be rewritten (another style, or part of a wide grapheme).
+  private func rewriteCost(_ cells: UnsafeBufferPointer<Cell>, _ row: Int, _ count: Int) -> Int? {
+    guard let currentStyle else { return nil }
+    var cost = 0
+    for i in (row + cursorX)..<(row + cursorX + count) {
+      let cell = cells[i]
+      if cell.isContinuation || cells[i + 1].isContinuation || cell.style != currentStyle {
+        return nil
+      }
+      cost += cell.symbol.utf8.count
+    }
+    return cost
+  }
+
+  private static func digits(_ n: Int) -> Int {
+    n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5
+  }
+
+  /// Appends a positive number in decimal without allocating.
+  private static func appendNumber(_ n: Int, into out: inout [UInt8]) {
+    var divisor = 1
+    while divisor * 10 <= n { divisor *= 10 }
+    var rest = n
+    while divisor > 0 {
+      out.append(0x30 + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}
