@@ -25,6 +25,10 @@ import Testing
     #expect(writer.frame(screen(["hello", "world"])) == [])
     #expect(writer.frame(screen(["hello", "world"])) == [])
     #expect(writer.lastCellsWritten == 0)
+    // The very same canvas again.
+    let canvas = screen(["same"])
+    _ = writer.frame(canvas)
+    #expect(writer.frame(canvas) == [])
   }
 
   @Test func oneChangedCellIsOneMoveAndOneByte() {

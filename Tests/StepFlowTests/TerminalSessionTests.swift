@@ -162,13 +162,25 @@ private func startSession(
   @Test func ctrlCEndsWith130AndNeverReachesTheProgram() throws {
     let pty = try PseudoTerminal(width: 40, height: 10)
     let before = pty.settings()
+    let handlersBefore = Self.handlers()
     let session = startSession(on: pty)
     #expect(pty.waitForText("count 0"))
+    #expect(Self.handlers() != handlersBefore, "the session's handlers are installed")
     pty.send([0x03])
     let outcome = session.finish(reading: pty)
     #expect(outcome?.code == ExitCode.interrupted)
     #expect(outcome?.program.keys == [])
     expectGivenBack(pty, before)
+    #expect(Self.handlers() == handlersBefore, "the previous handlers are back")
+  }
+
+  /// The handler addresses of the signals a session catches or ignores.
+  private static func handlers() -> [UInt] {
+    (SignalPipe.handled + [SIGPIPE] + FatalSignals.handled).map { signal in
+      var action = sigaction()
+      sigaction(signal, nil, &action)
+      return unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+    }
   }
 
   @Test func aResizeReachesTheProgramAndRepaintsTheScreen() throws {

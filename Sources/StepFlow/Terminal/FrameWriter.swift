@@ -62,6 +62,11 @@ public struct FrameWriter: Sendable {
     let base: Canvas
     let isFull: Bool
     if let previous, previous.width == canvas.width, previous.height == canvas.height {
+      if Self.shareStorage(previous, canvas) {
+        // The very same cells (a view that kept its canvas): nothing to compare.
+        lastCellsWritten = 0
+        return []
+      }
       base = previous
       isFull = false
     } else {
@@ -77,6 +82,13 @@ public struct FrameWriter: Sendable {
     previous = canvas
     guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
     return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
+  }
+
+  /// Whether two canvases' cells are one and the same array storage.
+  private static func shareStorage(_ a: Canvas, _ b: Canvas) -> Bool {
+    a.cells.withUnsafeBufferPointer { pa in
+      b.cells.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress }
+    }
   }
 
   /// Writes every cell of `new` that differs from `old` (both of the same size).
