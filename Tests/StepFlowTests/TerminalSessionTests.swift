@@ -277,6 +277,30 @@ private func startSession(
     expectGivenBack(pty, before)
   }
 
+  @Test func sigtstpSuspendsLikeCtrlZAndSigcontRepaints() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let before = pty.settings()
+    let stops = Mutex(0)
+    let session = startSession(on: pty) { _ in stops.withLock { $0 += 1 } }
+    #expect(pty.waitForText("count 0"))
+    var repaints = pty.model.synchronizedFrames
+    kill(getpid(), SIGTSTP)
+    #expect(pty.waitFor { $0.model.synchronizedFrames > repaints })
+    #expect(stops.withLock { $0 } == 1)
+    repaints = pty.model.synchronizedFrames
+    let enters = pty.output.count
+    // Continued by someone else (after `kill -STOP`): modes again and a full repaint.
+    kill(getpid(), SIGCONT)
+    #expect(pty.waitFor { $0.model.synchronizedFrames > repaints })
+    #expect(
+      String(decoding: pty.output[enters...], as: UTF8.self).hasPrefix(
+        String(decoding: TerminalModes.enterSequence, as: UTF8.self)))
+    #expect(stops.withLock { $0 } == 1)
+    pty.send("q")
+    #expect(session.finish(reading: pty)?.code == 7)
+    expectGivenBack(pty, before)
+  }
+
   @Test func theTimeoutEndsWith124() throws {
     let pty = try PseudoTerminal(width: 40, height: 10)
     let session = startSession(on: pty, timeout: .milliseconds(150))
