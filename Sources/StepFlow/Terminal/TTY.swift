@@ -43,6 +43,15 @@ public enum TerminalDevice: Equatable, Sendable {
   case path(String)
   /// An open descriptor of a terminal; it is not closed, and its file status flags are restored.
   case descriptor(Int32)
+
+  /// How messages name it: `/dev/tty`, the path, or `descriptor N`.
+  var name: String {
+    switch self {
+    case .controlling: return "/dev/tty"
+    case .path(let path): return path
+    case .descriptor(let fd): return "descriptor \(fd)"
+    }
+  }
 }
 
 /// An open terminal: non-blocking reads, writes that wait for room, the window size.
@@ -58,19 +67,15 @@ struct TTY {
   /// - Throws: when it cannot be opened or is not a terminal.
   static func open(_ device: TerminalDevice) throws(TerminalError) -> TTY {
     let fd: Int32
-    let name: String
+    let name = device.name
     let owns: Bool
     switch device {
     case .controlling, .path:
-      let path: String
-      if case .path(let given) = device { path = given } else { path = "/dev/tty" }
-      name = path
-      fd = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+      fd = Glibc.open(name, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
       guard fd >= 0 else { throw .system(name, "open") }
       owns = true
     case .descriptor(let given):
       fd = given
-      name = "descriptor \(given)"
       owns = false
     }
     guard isatty(fd) == 1 else {

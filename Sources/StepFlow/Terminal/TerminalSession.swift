@@ -18,6 +18,14 @@
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a
 /// "terminal too small" screen is drawn instead of the program's view.
 ///
+/// Deadlines: after every event the program handles, the loop asks it
+/// `nextDeadline(after: now)` with that event's time and keeps the answer (an absolute time
+/// since the session started). When it is reached, the program gets `.tick` and a frame is
+/// drawn, at most once per ``Options/frameInterval``; `nil` means idle. An animation returns
+/// `min(now + frame, end)` while `now < end`, so its last frame (the end state) is drawn too.
+///
+/// Names in this example are illustrative:
+///
 /// ```swift
 /// var program = FlowProgram(flow: flow)
 /// let code: Int32
@@ -70,7 +78,7 @@ public enum TerminalSession {
   {
     guard !TerminalModes.isActive else {
       throw TerminalError(
-        device: "\(options.device)", operation: "start a session on",
+        device: options.device.name, operation: "start a session on",
         reason: "another interactive session is running in this process")
     }
     let tty = try TTY.open(options.device)
