@@ -1,0 +1,394 @@
+import StepFlow
+
+/// An in-memory terminal for tests: applies the bytes a program writes to a grid of cells, the
+/// way a VT-compatible terminal (xterm) would, so a test can read the screen.
+///
+/// It understands printable UTF-8 (graphemes measured with ``DisplayWidth``: a wide grapheme
+/// takes a lead and a continuation cell, and overwriting either half of a wide grapheme blanks
+/// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
+/// `CUF`, `CUB`, `CHA`, `VPA`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
+/// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
+/// (alternate screen), `?2004` (bracketed paste) and `?2026` (synchronized output).
+/// Anything else is recorded in ``errors``, so a test can fail on unexpected bytes.
+///
+/// ```swift
+/// var model = TerminalModel(width: 80, height: 24)
+/// var writer = FrameWriter(depth: .truecolor)
+/// model.apply(writer.frame(canvas))
+/// #expect(model.differences(from: canvas).isEmpty)
+/// #expect(model.errors.isEmpty)
+/// ```
+public struct TerminalModel: Sendable {
+  public private(set) var width: Int
+  public private(set) var height: Int
+  /// The cursor, 0-based.
+  public private(set) var cursorX = 0
+  public private(set) var cursorY = 0
+  /// The SGR state new text is drawn in.
+  public private(set) var style = Style.plain
+  public private(set) var cursorVisible = true
+  public private(set) var alternateScreen = false
+  public private(set) var autowrap = true
+  public private(set) var bracketedPaste = false
+  /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
+  public private(set) var synchronizedOutput = false
+  public private(set) var synchronizedFrames = 0
+  /// What the model did not understand, in order.
+  public private(set) var errors: [String] = []
+
+  private var grid: [Cell]
+  /// The main screen and its cursor while the alternate screen is shown.
+  private var savedMain: (grid: [Cell], x: Int, y: Int)?
+  /// The cursor wrote the last column; the next grapheme wraps (when autowrap is on).
+  private var pendingWrap = false
+
+  private enum State: Sendable { case ground, escape, csi }
+  private var state = State.ground
+  private var sequence: [UInt8] = []
+  private var text: [UInt8] = []
+
+  /// A blank screen.
+  public init(width: Int, height: Int) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+    grid = Array(repeating: Cell(), count: self.width * self.height)
+  }
+
+  // MARK: Reading the screen
+
+  /// The cell at a position (a continuation cell has the symbol `""`).
+  public func cell(x: Int, y: Int) -> Cell { grid[y * width + x] }
+
+  /// The screen as a canvas.
+  public var canvas: Canvas {
+    var canvas = Canvas(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let cell = grid[y * width + x]
+        if cell.isContinuation { continue }
+        let wide = x + 1 < width && grid[y * width + x + 1].isContinuation
+        canvas.put(cell.symbol, width: wide ? 2 : 1, x: x, y: y, style: cell.style)
+      }
+    }
+    return canvas
+  }
+
+  /// The screen as plain text, one string a row, trailing blanks trimmed.
+  public var lines: [String] {
+    (0..<height).map { y in
+      var line = ""
+      for x in 0..<width { line += grid[y * width + x].symbol }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// Whether some row of the screen contains `text`.
+  public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+
+  /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty
+  /// when they are equal. The style of a continuation cell is not compared: a terminal draws a
+  /// wide grapheme in one style.
+  public func differences(from canvas: Canvas, limit: Int = 10) -> [String] {
+    guard canvas.width == width, canvas.height == height else {
+      return ["size: screen \(width)x\(height), canvas \(canvas.width)x\(canvas.height)"]
+    }
+    var result: [String] = []
+    for y in 0..<height {
+      for x in 0..<width {
+        let have = grid[y * width + x]
+        let want = canvas[x, y]
+        let same =
+          have.symbol == want.symbol && (want.isContinuation || have.style == want.style)
+        if !same {
+          result.append("(\(x),\(y)): screen \(have), canvas \(want)")
+          if result.count >= limit { return result }
+        }
+      }
+    }
+    return result
+  }
+
+  // MARK: Changing the screen
+
+  /// Applies bytes written to the terminal. A UTF-8 sequence cut at the end waits for the rest.
+  public mutating func apply(_ bytes: some Collection<UInt8>) {
+    for byte in bytes {
+      switch state {
+      case .ground:
+        if byte >= 0x20 && byte != 0x7F {
+          text.append(byte)
+        } else {
+          flushText()
+          control(byte)
+        }
+      case .escape:
+        if byte == 0x5B {
+          state = .csi
+          sequence.removeAll()
+        } else {
+          state = .ground
+          if byte == 0x18 || byte == 0x1A { continue }
+          errors.append("unsupported sequence ESC \(Self.describe(byte))")
+        }
+      case .csi:
+        if byte >= 0x40 && byte <= 0x7E {
+          state = .ground
+          csi(final: byte)
+        } else if byte >= 0x20 && byte <= 0x3F {
+          sequence.append(byte)
+        } else if byte == 0x18 || byte == 0x1A {
+          state = .ground  // CAN and SUB cancel a sequence.
+        } else {
+          errors.append("byte \(Self.describe(byte)) inside CSI \(Self.describe(sequence))")
+          state = .ground
+          control(byte)
+        }
+      }
+    }
+    flushText(keepingIncomplete: true)
+  }
+
+  /// Applies text (its UTF-8 bytes).
+  public mutating func apply(_ text: String) { apply(Array(text.utf8)) }
+
+  /// Changes the size as a terminal window would: rows and columns are cut or added blank.
+  public mutating func resize(width newWidth: Int, height newHeight: Int) {
+    func resized(_ cells: [Cell]) -> [Cell] {
+      var result = Array(repeating: Cell(), count: max(1, newWidth) * max(1, newHeight))
+      for y in 0..<min(height, newHeight) {
+        for x in 0..<min(width, newWidth) {
+          result[y * newWidth + x] = cells[y * width + x]
+        }
+      }
+      return result
+    }
+    grid = resized(grid)
+    if let main = savedMain { savedMain = (resized(main.grid), main.x, main.y) }
+    width = max(1, newWidth)
+    height = max(1, newHeight)
+    cursorX = min(cursorX, width - 1)
+    cursorY = min(cursorY, height - 1)
+    pendingWrap = false
+  }
+
+  private mutating func control(_ byte: UInt8) {
+    switch byte {
+    case 0x1B: state = .escape
+    case 0x0D: moveTo(x: 0, y: cursorY)
+    case 0x0A: lineFeed()
+    case 0x08: moveTo(x: cursorX - 1, y: cursorY)
+    case 0x09: moveTo(x: min(width - 1, (cursorX / 8 + 1) * 8), y: cursorY)
+    case 0x07, 0x18, 0x1A: break  // BEL; CAN and SUB outside a sequence.
+    default: errors.append("unsupported control byte \(Self.describe(byte))")
+    }
+  }
+
+  private mutating func flushText(keepingIncomplete: Bool = false) {
+    guard !text.isEmpty else { return }
+    var end = text.count
+    if keepingIncomplete {
+      // Keep back a UTF-8 sequence whose last bytes have not arrived yet.
+      var lead = text.count - 1
+      while lead > 0, lead > text.count - 4, text[lead] & 0xC0 == 0x80 { lead -= 1 }
+      let first = text[lead]
+      let needed = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+      if text.count - lead < needed { end = lead }
+    }
+    let string = String(decoding: text[0..<end], as: UTF8.self)
+    text.removeFirst(end)
+    for character in string { printGrapheme(character) }
+  }
+
+  private mutating func printGrapheme(_ character: Character) {
+    let symbol = String(character)
+    let w = DisplayWidth.of(character)
+    if w == 0 {
+      // Joins the grapheme before the cursor, as terminals do with combining marks.
+      let x = pendingWrap ? cursorX : cursorX - 1
+      if x >= 0 {
+        var at = cursorY * width + x
+        if grid[at].isContinuation, x > 0 { at -= 1 }
+        grid[at].symbol += symbol
+      }
+      return
+    }
+    if pendingWrap && autowrap {
+      cursorX = 0
+      lineFeed()
+    }
+    pendingWrap = false
+    if cursorX + w > width {
+      guard autowrap else {
+        errors.append("wide grapheme \(symbol) does not fit at column \(cursorX + 1)")
+        return
+      }
+      cursorX = 0
+      lineFeed()
+    }
+    let row = cursorY * width
+    let x = cursorX
+    if grid[row + x].isContinuation, x > 0 { grid[row + x - 1].symbol = " " }
+    let last = x + w - 1
+    if last + 1 < width, grid[row + last + 1].isContinuation { grid[row + last + 1].symbol = " " }
+    grid[row + x] = Cell(symbol: symbol, style: style)
+    if w == 2 { grid[row + x + 1] = Cell(symbol: "", style: style) }
+    if x + w >= width {
+      cursorX = width - 1
+      pendingWrap = true
+    } else {
+      cursorX = x + w
+    }
+  }
+
+  private mutating func moveTo(x: Int, y: Int) {
+    cursorX = max(0, min(width - 1, x))
+    cursorY = max(0, min(height - 1, y))
+    pendingWrap = false
+  }
+
+  private mutating func lineFeed() {
+    if cursorY < height - 1 {
+      cursorY += 1
+    } else {
+      grid.removeFirst(width)
+      grid.append(contentsOf: Array(repeating: Cell(), count: width))
+    }
+    pendingWrap = false
+  }
+
+  private func parameters() -> [Int]? {
+    var body = sequence
+    if body.first == UInt8(ascii: "?") { body.removeFirst() }
+    guard body.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3B }) else { return nil }
+    if body.isEmpty { return [] }
+    return body.split(separator: 0x3B, omittingEmptySubsequences: false).map { digits in
+      digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+  }
+
+  private mutating func csi(final: UInt8) {
+    let isPrivate = sequence.first == UInt8(ascii: "?")
+    guard let p = parameters() else {
+      errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
+      return
+    }
+    let first = p.first ?? 0
+    let n = max(1, first)
+    switch (isPrivate, final) {
+    case (false, UInt8(ascii: "H")), (false, UInt8(ascii: "f")):
+      moveTo(x: (p.count > 1 ? max(1, p[1]) : 1) - 1, y: n - 1)
+    case (false, UInt8(ascii: "A")): moveTo(x: cursorX, y: cursorY - n)
+    case (false, UInt8(ascii: "B")): moveTo(x: cursorX, y: cursorY + n)
+    case (false, UInt8(ascii: "C")): moveTo(x: cursorX + n, y: cursorY)
+    case (false, UInt8(ascii: "D")): moveTo(x: cursorX - n, y: cursorY)
+    case (false, UInt8(ascii: "G")): moveTo(x: n - 1, y: cursorY)
+    case (false, UInt8(ascii: "d")): moveTo(x: cursorX, y: n - 1)
+    case (false, UInt8(ascii: "J")):
+      let here = cursorY * width + cursorX
+      switch first {
+      case 0: erase(here..<grid.count)
+      case 1: erase(0..<(here + 1))
+      case 2, 3: erase(0..<grid.count)
+      default: errors.append("unsupported ED \(first)")
+      }
+    case (false, UInt8(ascii: "K")):
+      let row = cursorY * width
+      switch first {
+      case 0: erase((row + cursorX)..<(row + width))
+      case 1: erase(row..<(row + cursorX + 1))
+      case 2: erase(row..<(row + width))
+      default: errors.append("unsupported EL \(first)")
+      }
+    case (false, UInt8(ascii: "m")):
+      selectGraphicRendition(p.isEmpty ? [0] : p)
+    case (true, UInt8(ascii: "h")), (true, UInt8(ascii: "l")):
+      for mode in p { setMode(mode, on: final == UInt8(ascii: "h")) }
+    default:
+      errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
+    }
+  }
+
+  private mutating func erase(_ range: Range<Int>) {
+    for i in range { grid[i] = Cell(style: Style(background: style.background)) }
+  }
+
+  private mutating func setMode(_ mode: Int, on: Bool) {
+    switch mode {
+    case 7: autowrap = on
+    case 25: cursorVisible = on
+    case 2004: bracketedPaste = on
+    case 2026:
+      if on && !synchronizedOutput { synchronizedFrames += 1 }
+      synchronizedOutput = on
+    case 1049:
+      if on, savedMain == nil {
+        savedMain = (grid, cursorX, cursorY)
+        grid = Array(repeating: Cell(), count: width * height)
+        alternateScreen = true
+      } else if !on, let main = savedMain {
+        grid = main.grid
+        moveTo(x: main.x, y: main.y)
+        savedMain = nil
+        alternateScreen = false
+      }
+    default: errors.append("unsupported private mode \(mode)")
+    }
+  }
+
+  private mutating func selectGraphicRendition(_ p: [Int]) {
+    var i = 0
+    while i < p.count {
+      let code = p[i]
+      i += 1
+      switch code {
+      case 0: style = .plain
+      case 1: style.attributes.insert(.bold)
+      case 2: style.attributes.insert(.dim)
+      case 3: style.attributes.insert(.italic)
+      case 4: style.attributes.insert(.underline)
+      case 7: style.attributes.insert(.reverse)
+      case 9: style.attributes.insert(.strikethrough)
+      case 22: style.attributes.subtract([.bold, .dim])
+      case 23: style.attributes.remove(.italic)
+      case 24: style.attributes.remove(.underline)
+      case 25, 28: break
+      case 27: style.attributes.remove(.reverse)
+      case 29: style.attributes.remove(.strikethrough)
+      case 30...37: style.foreground = .ansi(UInt8(code - 30))
+      case 39: style.foreground = .default
+      case 40...47: style.background = .ansi(UInt8(code - 40))
+      case 49: style.background = .default
+      case 90...97: style.foreground = .ansi(UInt8(code - 82))
+      case 100...107: style.background = .ansi(UInt8(code - 92))
+      case 38, 48:
+        guard let (color, used) = extendedColor(p, from: i) else {
+          errors.append("malformed SGR \(p)")
+          return
+        }
+        if code == 38 { style.foreground = color } else { style.background = color }
+        i += used
+      default:
+        errors.append("unsupported SGR \(code)")
+      }
+    }
+  }
+
+  /// `5;n` or `2;r;g;b` after 38/48.
+  private func extendedColor(_ p: [Int], from i: Int) -> (Color, Int)? {
+    func byte(_ k: Int) -> UInt8? { k < p.count && p[k] <= 255 ? UInt8(p[k]) : nil }
+    if i < p.count, p[i] == 5, let n = byte(i + 1) { return (.indexed(n), 2) }
+    if i < p.count, p[i] == 2, let r = byte(i + 1), let g = byte(i + 2), let b = byte(i + 3) {
+      return (.rgb(r, g, b), 4)
+    }
+    return nil
+  }
+
+  private static func describe(_ byte: UInt8) -> String {
+    byte >= 0x21 && byte < 0x7F ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16)
+  }
+
+  private static func describe(_ bytes: [UInt8]) -> String {
+    bytes.map { describe($0) }.joined()
+  }
+}
