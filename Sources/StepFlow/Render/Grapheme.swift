@@ -81,6 +81,28 @@ public struct Grapheme: Hashable, Sendable {
     return low & 0x8080_8080_8080_8080 == 0 && high & 0x0080_8080_8080_8080 == 0
   }
 
+  /// The number of UTF-8 bytes.
+  public var utf8Count: Int {
+    let length = high >> 56
+    if length == Self.internedMark { return GraphemeTable.shared.text(at: Int(low)).utf8.count }
+    return Int(length)
+  }
+
+  /// Calls `body` with each UTF-8 byte in order.
+  @inline(__always)
+  public func forEachUTF8Byte(_ body: (UInt8) -> Void) {
+    let length = high >> 56
+    if length == Self.internedMark {
+      for byte in GraphemeTable.shared.text(at: Int(low)).utf8 { body(byte) }
+      return
+    }
+    var i: UInt64 = 0
+    while i < length {
+      body(UInt8(truncatingIfNeeded: (i < 8 ? low : high) >> (8 * (i & 7))))
+      i += 1
+    }
+  }
+
   /// Appends the grapheme's UTF-8 bytes.
   @inline(__always)
   public func appendUTF8(to out: inout [UInt8]) {

@@ -71,6 +71,40 @@ enum RunCommand {
   }
 
   static func run(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
+    if settings.isInteractive, let code = runInteractively(flow, settings: settings) {
+      return code
+    }
+    return runScript(flow, settings: settings)
+  }
+
+  /// Runs the flow full screen on the terminal; `nil` when the terminal cannot be used (then
+  /// the line-based mode takes over).
+  static func runInteractively(_ flow: FlowDefinition, settings: RunSettings) -> Int32? {
+    var program = FlowProgram(
+      flow: flow,
+      options: FlowOptions(
+        glyphs: settings.glyphs, position: settings.position, animate: settings.animationAllowed,
+        auto: settings.auto))
+    let depth =
+      ColorChoice.depth(choice: settings.color, environment: settings.environment, isTerminal: true)
+      ?? .none
+    let code: Int32
+    do {
+      code = try TerminalSession.run(
+        &program,
+        options: TerminalSession.Options(
+          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth))
+    } catch {
+      return nil
+    }
+    if code == ExitCode.finished || code == ExitCode.notFinished {
+      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: program.state))
+    }
+    return code
+  }
+
+  /// Runs the flow from script lines (`--commands`, `--script`, or stdin).
+  static func runScript(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
     let source: ScriptSourceKind
@@ -201,6 +235,12 @@ struct RunSettings {
       }
       timeout = .milliseconds(Int64(seconds * 1000))
     }
+  }
+
+  /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
+  /// stdin is a terminal (commands piped into stdin are a script).
+  var isInteractive: Bool {
+    commands == nil && script == nil && !frames && !plain && Platform.isTerminal(0)
   }
 
   /// Whether to write the text form after every command: when commands come from stdin

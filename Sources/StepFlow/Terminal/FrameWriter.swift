@@ -127,7 +127,7 @@ public struct FrameWriter: Sendable {
   }
 
   /// Whether two cells are equal, answered from their bytes when they are identical (the usual
-  /// case: the same string object or small string, the same colours) and by `==` otherwise.
+  /// case: cells are plain data) and by comparing grapheme and style otherwise.
   ///
   /// `Style`'s synthesized `==` switches over two colour enums and costs about 9 ns a cell; the
   /// byte comparison costs about 2 ns, which keeps diffing a 200×60 screen far below 100 µs.
@@ -139,11 +139,8 @@ public struct FrameWriter: Sendable {
     let identical = identicalBytes(
       UnsafeRawPointer(pa + i), UnsafeRawPointer(pb + i), count: MemoryLayout<Cell>.size)
     if identical { return true }
-    // Different bytes: usually a different symbol. Symbols of different lengths in UTF-8 are
-    // different bytes for the terminal (even when canonically equivalent), so they count as a
-    // change; the length is known at once, unlike the full comparison.
-    return a[i].symbol.utf8.count == b[i].symbol.utf8.count && a[i].symbol == b[i].symbol
-      && sameStyle(a[i].style, b[i].style)
+    // Different bytes: a different grapheme, or the same style with other padding bytes.
+    return a[i].grapheme == b[i].grapheme && sameStyle(a[i].style, b[i].style)
   }
 
   /// Whether the terminal's style is `style`, from the bytes first (as in ``sameCell``).
@@ -199,19 +196,17 @@ public struct FrameWriter: Sendable {
       out.append(contentsOf: styleBytes)
       currentStyle = cell.style
     }
-    var symbol = cell.symbol
-    let byteCount = symbol.withUTF8 { bytes in
-      if bytes.isEmpty {
-        // A continuation without a lead (not produced by Canvas): show a blank.
-        out.append(0x20)
-      } else {
-        for byte in bytes { out.append(byte) }
-      }
-      return bytes.count
+    let byteCount = cell.grapheme.utf8Count
+    if byteCount == 0 {
+      // A continuation without a lead (not produced by Canvas): show a blank.
+      out.append(0x20)
+    } else {
+      cell.grapheme.forEachUTF8Byte { out.append($0) }
     }
     let cellWidth = isWide ? 2 : 1
     cursorX = x + cellWidth
-    if cursorX >= width || (byteCount > 4 && symbol.unicodeScalars.count > 1) {
+    // More than 4 bytes is more than one scalar: a cluster the terminal may measure otherwise.
+    if cursorX >= width || byteCount > 4 {
       // Pending wrap at the right edge, or a width the terminal may see differently.
       cursorX = -1
       cursorY = -1
@@ -288,7 +283,7 @@ public struct FrameWriter: Sendable {
       out.append(delta > 0 ? forward : backward)
     case .rewrite:
       for i in (y * width + cursorX)..<(y * width + x) {
-        for byte in cells[i].symbol.utf8 { out.append(byte) }
+        cells[i].grapheme.forEachUTF8Byte { out.append($0) }
       }
     }
   }
@@ -310,7 +305,7 @@ public struct FrameWriter: Sendable {
       {
         return nil
       }
-      cost += cell.symbol.utf8.count
+      cost += cell.grapheme.utf8Count
     }
     return cost
   }

@@ -34,7 +34,7 @@ enum ProgressFade {
     let showsNew = opacity >= 0.5
     var style = showsNew ? new.style : old.style
     style.background = old.style.background.blended(with: new.style.background, by: opacity)
-    if old.symbol == new.symbol {
+    if old.grapheme == new.grapheme {
       style.foreground = old.style.foreground.blended(with: new.style.foreground, by: opacity)
       return style
     }
