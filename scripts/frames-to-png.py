@@ -16,6 +16,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+# Braille (the ring, the spinner) is not in the mono face.
+WIDE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 PALETTE = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
            (0, 205, 205), (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0),
            (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)]
@@ -93,8 +95,12 @@ def main():
             titles.append(f"frame {header.group(1)}: {header.group(2)}")
         elif current is not None:
             current.append(raw)
+    for frame in frames:
+        while frame and frame[-1] == "":
+            frame.pop()
     font = ImageFont.truetype(FONT, args.size)
     bold = ImageFont.truetype(BOLD, args.size)
+    wide = ImageFont.truetype(WIDE, args.size)
     cw = int(font.getlength("M"))
     ch = int(args.size * 1.3)
     cols = max(len(f) and max(sum(2 if unicodedata.east_asian_width(c) in "WF" else 1
@@ -118,8 +124,8 @@ def main():
                     draw.rectangle([ox + x * cw, oy + y * ch, ox + (x + w) * cw, oy + (y + 1) * ch],
                                    fill=bg)
                 if c != " ":
-                    draw.text((ox + x * cw, oy + y * ch + 2), c, fill=fg or DEFAULT_FG,
-                              font=bold if b else font)
+                    face = wide if 0x2800 <= ord(c) <= 0x28FF else (bold if b else font)
+                    draw.text((ox + x * cw, oy + y * ch + 2), c, fill=fg or DEFAULT_FG, font=face)
                 x += w
     image.save(args.output)
     print(f"wrote {args.output}: {len(frames)} frames", file=sys.stderr)

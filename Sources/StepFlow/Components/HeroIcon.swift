@@ -35,7 +35,7 @@ public struct HeroIcon {
       }
     }
     if case .symbol(let name) = icon, let art = HeroArt.bitmap(for: name),
-      area.height >= art.rows + 2, area.width >= art.columns + 4
+      area.height >= art.rows, area.width >= art.columns + 4
     {
       drawArt(
         art, into: &canvas, x: Int(centerX) - art.columns / 2 + 1, y: Int(centerY) - art.rows / 2)

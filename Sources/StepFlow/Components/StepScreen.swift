@@ -9,6 +9,9 @@ public struct StepScreen {
   public var rating: Int
   /// Lines for a `.summary` block (`Name: Ann`).
   public var summary: [String]
+  /// The progress of the step's stage, drawn with the hero (a ring instead of the picture; a
+  /// bar and a label under it).
+  public var stage: StageDrawing?
 
   public init(
     blocks: [ScreenBlock], icon: Icon?, theme: Theme, glyphs: Glyphs, rating: Int = 0,
@@ -71,8 +74,16 @@ public struct StepScreen {
         canvas.draw(line, x: x, y: area.y + i, style: base, limit: width)
       }
     case .hero:
-      if let icon {
-        HeroIcon(icon: icon, theme: theme, glyphs: glyphs).render(into: &canvas, area: area)
+      let hero = icon.map { HeroIcon(icon: $0, theme: theme, glyphs: glyphs) }
+      guard let stage, stage.isShowing else {
+        hero?.render(into: &canvas, area: area)
+        return
+      }
+      if stage.hasRing {
+        stage.render(into: &canvas, area: area, glyphs: glyphs)
+      } else {
+        hero?.render(into: &canvas, area: area.dropBottom(2))
+        stage.render(into: &canvas, area: StageDrawing.band(in: area.bottom(2)), glyphs: glyphs)
       }
     case .status(let caption, let text):
       drawCentered(caption, into: &canvas, area: area, y: area.y, style: base)
@@ -171,5 +182,33 @@ public enum Money {
     let value = abs(cents)
     let fraction = value % 100
     return sign + currency + "\(value / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+  }
+}
+
+/// A step's stage progress as a screen draws it: the indicators of one region at a moment.
+public struct StageDrawing {
+  public var indicators: ProgressIndicators<Int>
+  public var step: Int
+  public var now: Duration
+  /// Whether the stage shows a ring (which takes the hero's place).
+  public var hasRing: Bool
+
+  public init(indicators: ProgressIndicators<Int>, step: Int, now: Duration, hasRing: Bool) {
+    self.indicators = indicators
+    self.step = step
+    self.now = now
+    self.hasRing = hasRing
+  }
+
+  var isShowing: Bool { indicators.isShowing(step) }
+
+  /// A band for a bar and a label: centred, at most 44 columns.
+  static func band(in area: Rect) -> Rect {
+    let width = min(44, max(10, area.width - 8))
+    return Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+  }
+
+  func render(into canvas: inout Canvas, area: Rect, glyphs: Glyphs) {
+    indicators.render(step, into: &canvas, area: area, at: now, glyphs: glyphs)
   }
 }

@@ -21,6 +21,10 @@ public enum StepFlowCLI {
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h"), let text = HelpText.command(command) {
+      Platform.writeStdout(text)
+      return 0
+    }
     do throws(UsageError) {
       switch command {
       case "--help", "-h", "help":
@@ -42,6 +46,8 @@ public enum StepFlowCLI {
         return try RunCommand.execute(rest, environment: environment, rating: false)
       case "rate":
         return try RunCommand.execute(rest, environment: environment, rating: true)
+      case "gauge":
+        return try GaugeCommand.execute(rest, environment: environment)
       case "list":
         _ = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
         return listFlows()

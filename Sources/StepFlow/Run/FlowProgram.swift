@@ -50,6 +50,8 @@ public struct FlowProgram: TerminalProgram {
   public private(set) var isAutomatic: Bool
   /// When the current step's progress stage began.
   var stageStart: Duration = .zero
+  /// The progress indicators of the stages, in an automatic run.
+  var stages = StageProgress()
 
   public init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
@@ -61,6 +63,16 @@ public struct FlowProgram: TerminalProgram {
       items: FlowProgram.navigationItems(flow: flow, state: start),
       duration: options.transitionDuration)
     tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
+    startStage(at: .zero)
+  }
+
+  /// In an automatic run, shows the current step's progress stage from `now`.
+  private mutating func startStage(at now: Duration) {
+    guard isAutomatic, let current = state.progression.current,
+      let stage = flow.steps[current].progress
+    else { return }
+    stages.start(
+      step: current, stage: stage, theme: flow.theme(forStep: current), at: now)
   }
 
   /// The navigation bar's stack for a state: the previous step (for the back title) under the
@@ -87,12 +99,20 @@ public struct FlowProgram: TerminalProgram {
   public mutating func apply(_ command: Command, at now: Duration) -> Outcome {
     if case .tick = command {
       advanceAutomatically(to: now)
+      stages.advance(to: now)
       if let t = transition, t.timing.isFinished(at: now) { transition = nil }
       return .changed
     }
     transition = nil
-    isAutomatic = false
+    takeControl(at: now)
     return perform(command, at: now)
+  }
+
+  /// A person acted: the flow stops advancing by itself.
+  private mutating func takeControl(at now: Duration) {
+    guard isAutomatic else { return }
+    isAutomatic = false
+    stages.dismissAll(at: now)
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
@@ -158,10 +178,13 @@ public struct FlowProgram: TerminalProgram {
       let stage = flow.steps[current].progress, now >= stageStart + stage.duration
     {
       let end = stageStart + stage.duration
+      stages.advance(to: end)
+      stages.end(at: end)
       if case .refused = perform(.next, at: end) {
         isAutomatic = false
       }
       stageStart = end
+      startStage(at: end)
     }
   }
 
@@ -175,13 +198,13 @@ public struct FlowProgram: TerminalProgram {
         return .continue
       }
       transition = nil
-      if performKey(key, at: now) != nil {
-        isAutomatic = false
-      } else if key == .character("?") {
-        showsHelp = true
-        return .continue
-      } else if let command = KeyMap.command(for: key, flow: flow) {
-        apply(command, at: now)
+      takeControl(at: now)
+      if performKey(key, at: now) == nil {
+        if key == .character("?") {
+          showsHelp = true
+          return .continue
+        }
+        if let command = KeyMap.command(for: key, flow: flow) { apply(command, at: now) }
       }
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
@@ -207,8 +230,9 @@ public struct FlowProgram: TerminalProgram {
     if isAutomatic, state.status == .running, let current = state.progression.current,
       let stage = flow.steps[current].progress
     {
-      deadlines.append(min(stageStart + stage.duration, now + .milliseconds(80)))
+      deadlines.append(min(stageStart + stage.duration, now + .milliseconds(50)))
     }
+    if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
     return deadlines.min()
   }
 

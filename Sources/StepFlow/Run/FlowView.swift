@@ -83,7 +83,12 @@ struct FlowView {
 
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
     guard !area.isEmpty else { return }
-    let view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    if let current = state.progression.current, let stage = flow.steps[current].progress {
+      view.stage = StageDrawing(
+        indicators: program.stages.indicators, step: current, now: now,
+        hasRing: stage.indicators.contains("ring"))
+    }
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
       view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)

@@ -87,6 +87,7 @@ enum HelpText {
     case "list":
       return
         "usage: stepflow list\n\nLists the built-in flows and the wizard files found, with where they come from.\n"
+    case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
     case "keys": return commands
     case "exit-codes": return exitCodes
     default: return nil

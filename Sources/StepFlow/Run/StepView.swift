@@ -5,6 +5,8 @@ struct StepView {
   let state: FlowState
   let theme: Theme
   let glyphs: Glyphs
+  /// The stage progress to draw, in an automatic run.
+  var stage: StageDrawing? = nil
 
   private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
 
@@ -21,9 +23,11 @@ struct StepView {
   }
 
   func screen(blocks: [ScreenBlock]) -> StepScreen {
-    StepScreen(
+    var screen = StepScreen(
       blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,
       summary: summaryLines())
+    screen.stage = stage
+    return screen
   }
 
   func render(
@@ -38,6 +42,11 @@ struct StepView {
         focus: state.editor?.focus, theme: theme, glyphs: glyphs)
       row.render(into: &canvas, area: area.bottom(1))
       content = area.dropBottom(2)
+    }
+    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false) {
+      // A stage without a hero to show it in: a band at the bottom.
+      stage.render(into: &canvas, area: StageDrawing.band(in: content.bottom(3)), glyphs: glyphs)
+      content = content.dropBottom(4)
     }
     guard let step, let editor = state.editor, editor.hasControls else {
       screen(blocks: (step?.blocks ?? []) + flow.blocks).render(into: &canvas, area: content)
