@@ -97,12 +97,15 @@ public struct StepScreen {
         canvas.draw(line, x: x, y: area.y + i, style: base, limit: width)
       }
     case .rating(let question, let answer):
-      let text =
-        rating == 0
-        ? question
-        : answer.replacing("{n}", with: "\(rating)").replacing("{s}", with: rating == 1 ? "" : "s")
+      let text = Self.ratingText(question: question, answer: answer, rating: rating)
       drawCentered(text, into: &canvas, area: area, y: area.y, style: base.bold)
     }
+  }
+
+  /// The rating question until something is rated, then the answer with `{n}` and `{s}`.
+  static func ratingText(question: String, answer: String, rating: Int) -> String {
+    guard rating > 0 else { return question }
+    return answer.replacing("{n}", with: "\(rating)").replacing("{s}", with: rating == 1 ? "" : "s")
   }
 
   private func drawCentered(

@@ -211,6 +211,11 @@ public struct StepStrip {
   /// The plain-text form: `Step 2 of 4: Payment — reached: Shopping cart, Payment`.
   public static func describe(flow: FlowDefinition, progression: Progression) -> String {
     let reached = flow.steps.prefix(progression.reachedCount).map(\.title)
+    if flow.navigation == .rating {
+      return progression.reachedCount == 0
+        ? "\(flow.title): not rated yet (1 to \(flow.steps.count))"
+        : "\(flow.title): \(progression.reachedCount) of \(flow.steps.count)"
+    }
     guard let current = progression.current else {
       return "No step reached yet (\(flow.steps.count) steps)"
     }

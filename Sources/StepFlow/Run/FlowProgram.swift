@@ -236,11 +236,39 @@ public struct FlowProgram: TerminalProgram {
     return deadlines.min()
   }
 
-  /// The current screen in words, for plain mode and screen readers.
+  /// The current screen in words, for plain mode and screen readers: where the flow stands,
+  /// the navigation bar, what the step shows, the tab bar, the fields and the buttons — no
+  /// redraws, one line each.
   public func accessibleText() -> [String] {
+    let glyphs = Glyphs.for(options.glyphs)
     var lines = [StepStrip.describe(flow: flow, progression: state.progression)]
+    guard let current = state.progression.current else {
+      lines += StepView.blockLines(flow.blocks, rating: state.rating)
+      if let message { lines.append(message) }
+      return lines
+    }
+    let step = flow.steps[current]
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
+    lines += StepView.blockLines(step.blocks + flow.blocks, rating: state.rating)
+    lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
+    if let editor = state.editor {
+      lines += editor.form.accessibleLines(glyphs: glyphs)
+      if let tabs, let tabForm = editor.tabForm {
+        lines.append(step.title + " — " + tabs.accessibleText)
+        lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
+        lines += tabForm.accessibleLines(glyphs: glyphs)
+      }
+      if flow.navigation == .buttons {
+        lines.append(
+          ButtonRow(
+            backEnabled: state.progression.reachedCount > 1 && current > 0,
+            nextTitle: state.progression.isAtLastStep ? "Finish" : "Next", focus: editor.focus,
+            theme: flow.theme, glyphs: glyphs
+          ).accessibleText)
+      }
+    }
     if let message { lines.append(message) }
+    if glyphs.style == .ascii { return lines.map { Symbols.asciiSafe($0, style: .ascii) } }
     return lines
   }
 }

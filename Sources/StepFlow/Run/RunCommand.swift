@@ -97,7 +97,7 @@ enum RunCommand {
     } catch {
       return nil
     }
-    if code == ExitCode.finished || code == ExitCode.notFinished {
+    if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
       Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: program.state))
     }
     return code
@@ -152,12 +152,31 @@ enum RunCommand {
     case .items(let items, let label):
       for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
     case .stdin:
+      // A person typing in plain mode gets a prompt, and a typo does not end the run.
+      let person = Platform.isTerminal(0)
       var reader = LineReader(fd: 0)
       var number = 0
-      while let line = reader.nextLine() {
-        number += 1
-        if ScriptSource.isBlank(line) { continue }
-        if !runLine(line, "script line \(number)") { break }
+      reading: while true {
+        if person { Platform.writeStderr("> ") }
+        switch reader.nextLine(timeout: settings.timeout) {
+        case .end: break reading
+        case .timedOut:
+          Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
+          exitCode = ExitCode.timeout
+          break reading
+        case .line(let line):
+          number += 1
+          if ScriptSource.isBlank(line) { continue }
+          if person, ["help", "?"].contains(Command.trim(line)) {
+            Platform.writeStderr(HelpText.commands)
+            continue
+          }
+          if person, case .invalid(let message) = runner.check(line, where: "line \(number)") {
+            Platform.writeStderr("stepflow: \(message)\n")
+            continue
+          }
+          if !runLine(line, "script line \(number)") { break reading }
+        }
       }
     }
     let state = runner.program.state
@@ -194,6 +213,8 @@ struct RunSettings {
   var output: FlowResult.Format
   var auto: Bool
   var timeout: Duration?
+  /// `--timeout` as given, for messages.
+  var timeoutText = ""
   var environment: [String: String]
 
   init(_ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String)
@@ -234,6 +255,7 @@ struct RunSettings {
           usage: usage)
       }
       timeout = .milliseconds(Int64(seconds * 1000))
+      timeoutText = text
     }
   }
 

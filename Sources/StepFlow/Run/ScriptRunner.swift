@@ -49,7 +49,17 @@ public struct ScriptRunner {
   /// Prints frame 0 (`start`) and, in announcing mode, the starting state.
   public mutating func start() {
     emitFrame(label: "start")
-    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n") }
+    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+  }
+
+  /// Whether a line is a command, without running it.
+  public func check(_ line: String, where location: String) -> Step {
+    do {
+      _ = try Command.parse(line)
+      return .next
+    } catch {
+      return .invalid("\(location): \(error.message)")
+    }
   }
 
   /// Runs one script line; `where` names it in messages (`script line 3`, `command 3`).
@@ -67,7 +77,7 @@ public struct ScriptRunner {
       writeNotice("stepflow: \(location): \(command.text): \(text)\n")
     }
     emitFrame(label: Command.trim(line))
-    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n") }
+    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
     return program.state.status == .running ? .next : .ended
   }
 

@@ -22,6 +22,28 @@ struct StepView {
     return lines
   }
 
+  /// Blocks in words for plain mode (the hero is a picture and says nothing).
+  static func blockLines(_ blocks: [ScreenBlock], rating: Int) -> [String] {
+    var lines: [String] = []
+    for block in blocks {
+      switch block {
+      case .text(let text): lines.append(Sanitizer.sanitize(text))
+      case .hero, .summary: break
+      case .status(let caption, let text): lines.append(caption + " " + text)
+      case .items(let items, let currency):
+        for item in items {
+          lines.append(
+            "\(item.name): \(item.quantity) × \(Money.format(item.unitPrice, currency: currency))")
+        }
+        let total = items.reduce(0) { $0 + $1.quantity * $1.unitPrice }
+        lines.append("Total: " + Money.format(total, currency: currency))
+      case .rating(let question, let answer):
+        lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
+      }
+    }
+    return lines
+  }
+
   func screen(blocks: [ScreenBlock]) -> StepScreen {
     var screen = StepScreen(
       blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,

@@ -168,27 +168,37 @@ public struct LineReader {
 
   public init(fd: Int32) { self.fd = fd }
 
-  /// The next line without its newline, or `nil` at end of input.
-  public mutating func nextLine() -> String? {
+  /// What waiting for a line brought.
+  public enum Line: Equatable, Sendable {
+    case line(String)
+    /// The input ended.
+    case end
+    /// No line came within the timeout.
+    case timedOut
+  }
+
+  /// The next line without its newline (`\r\n` too), waiting at most `timeout` for it.
+  public mutating func nextLine(timeout: Duration? = nil) -> Line {
+    let deadline = timeout.map { Platform.monotonicNow() + $0 }
     while true {
       if let newline = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        var bytes = buffer[..<newline]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        let line = String(decoding: bytes, as: UTF8.self)
         buffer.removeSubrange(...newline)
-        return line
+        return .line(line)
       }
       if atEnd {
-        guard !buffer.isEmpty else { return nil }
+        guard !buffer.isEmpty else { return .end }
         let line = String(decoding: buffer, as: UTF8.self)
         buffer.removeAll()
-        return line
+        return .line(line)
       }
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 {
-        atEnd = true
-      } else {
-        buffer.append(contentsOf: chunk[0..<n])
+      let left = deadline.map { max(.zero, $0 - Platform.monotonicNow()) }
+      switch Platform.readChunk(fd, timeout: left) {
+      case .bytes(let bytes): buffer.append(contentsOf: bytes)
+      case .endOfFile, .failed: atEnd = true
+      case .timedOut: return .timedOut
       }
     }
   }
