@@ -150,7 +150,9 @@ import Testing
     // stdin is a pipe with the percentages; the gauge draws on /dev/tty (the pty).
     try pty.spawn(
       "/bin/sh",
-      arguments: ["-c", "printf '10\\n50\\n' | '\(Stepflow.binaryPath)' gauge --bar --label --title Copying"],
+      arguments: [
+        "-c", "printf '10\\n50\\n' | '\(Stepflow.binaryPath)' gauge --bar --label --title Copying",
+      ],
       environment: Self.environment, stdout: .terminal)
     #expect(pty.waitForExit() == .exited(0))
     Self.expectGivenBack(pty, before)
