@@ -68,11 +68,11 @@ public enum FlowMachine {
     case .tab(let choice):
       return selectTab(choice, &state, flow)
     case .type(let text):
-      guard var editor = state.editor, editor.hasControls else {
+      guard state.editor?.hasControls ?? false,
+        let result = state.editor?.type(text, flow: flow)
+      else {
         return .refused("there is no field to type into on this step")
       }
-      let result = editor.type(text, flow: flow)
-      state.editor = editor
       return edited(result, &state, flow)
     case .set(let id, let text):
       return set(id, text, &state, flow)
@@ -87,10 +87,9 @@ public enum FlowMachine {
   private static func validateCurrentStep(_ state: inout FlowState, _ flow: FlowDefinition)
     -> Outcome?
   {
-    guard var editor = state.editor, editor.hasControls else { return nil }
-    let problems = editor.validateForNext()
-    state.editor = editor
-    guard !problems.isEmpty else { return nil }
+    guard state.editor?.hasControls ?? false,
+      let problems = state.editor?.validateForNext(), !problems.isEmpty
+    else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
   }
 
@@ -111,8 +110,8 @@ public enum FlowMachine {
   private static func set(
     _ id: String, _ text: String, _ state: inout FlowState, _ flow: FlowDefinition
   ) -> Outcome {
-    if var editor = state.editor, let result = editor.set(id: id, text: text) {
-      state.editor = editor
+    // Mutated in place (optional chaining), so the forms are not copied.
+    if let result = state.editor?.set(id: id, text: text) {
       return edited(result, &state, flow)
     }
     let specs = flow.steps.lazy.flatMap(\.allFields)
@@ -126,6 +125,10 @@ public enum FlowMachine {
     switch spec.parseValue(text) {
     case .success(let value):
       state.answers[id] = value
+      // A step left earlier shows the new answer when it comes back.
+      if let step = flow.steps.firstIndex(where: { $0.allFields.contains { $0.id == id } }) {
+        state.parkedEditors[step] = nil
+      }
       return .changed
     case .failure(let error):
       return .refused(error.message)

@@ -20,6 +20,9 @@ public struct FlowState: Equatable, Sendable {
   public let prefilled: [String: FieldValue]
   /// The current step's forms and focus.
   public var editor: StepEditor?
+  /// The editors of steps left earlier, kept so that coming back finds the focus and the
+  /// messages as they were (and costs no rebuilding).
+  var parkedEditors: [Int: StepEditor] = [:]
 
   /// A flow at its start, with answers given beforehand.
   public init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {
@@ -32,8 +35,13 @@ public struct FlowState: Equatable, Sendable {
   /// Makes the editor for the current step from the answers, and records the defaults and
   /// the selected tab as answers.
   public mutating func openEditor(flow: FlowDefinition) {
+    if let old = editor { parkedEditors[old.step] = old }
     guard let current = progression.current, flow.navigation != .rating else {
       editor = nil
+      return
+    }
+    if let parked = parkedEditors.removeValue(forKey: current) {
+      editor = parked
       return
     }
     let step = flow.steps[current]
@@ -51,7 +59,7 @@ public struct FlowState: Equatable, Sendable {
   /// Copies the editor's values (and the selected tab) into the answers.
   public mutating func syncAnswers(flow: FlowDefinition) {
     guard let editor else { return }
-    for (id, value) in editor.values { answers[id] = value }
+    editor.forEachValue { id, value in answers[id] = value }
     let step = flow.steps[editor.step]
     if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
       answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)

@@ -40,19 +40,21 @@ public struct StepEditor: Equatable, Sendable {
   }
 
   private static func makeForm(_ specs: [FieldSpec], answers: [String: FieldValue]) -> Form {
-    var seen: Set<String> = []
-    let unique = specs.filter { seen.insert($0.id).inserted }
-    guard var form = try? Form(unique) else { return StepEditor.emptyForm }
+    guard !specs.isEmpty else { return emptyForm }
+    var unique = specs
+    if specs.count > 1 {
+      var seen: Set<String> = []
+      unique = specs.filter { seen.insert($0.id).inserted }
+    }
+    var form = Form(distinct: unique)
+    guard !answers.isEmpty else { return form }
     for spec in unique {
       if let value = answers[spec.id] { _ = form.setValue(id: spec.id, value) }
     }
     return form
   }
 
-  private static let emptyForm: Form = {
-    guard let form = try? Form([]) else { preconditionFailure("a form without fields is valid") }
-    return form
-  }()
+  private static let emptyForm = Form(distinct: [])
 
   /// The selected tab's form, if the step has tabs.
   public var tabForm: Form? { tabForms.indices.contains(selectedTab) ? tabForms[selectedTab] : nil }
@@ -74,9 +76,21 @@ public struct StepEditor: Equatable, Sendable {
 
   /// The values of every field, own and every tab's.
   public var values: [String: FieldValue] {
-    var all = form.answers
-    for tab in tabForms { all.merge(tab.answers) { a, _ in a } }
+    var all: [String: FieldValue] = [:]
+    forEachValue { id, value in if all[id] == nil { all[id] = value } }
     return all
+  }
+
+  /// Calls `body` with each field that has a value, own fields first, then each tab's.
+  func forEachValue(_ body: (String, FieldValue) -> Void) {
+    for field in form.fields {
+      if let value = field.value { body(field.id, value) }
+    }
+    for tab in tabForms {
+      for field in tab.fields {
+        if let value = field.value { body(field.id, value) }
+      }
+    }
   }
 
   // MARK: Focus

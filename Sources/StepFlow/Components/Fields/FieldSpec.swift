@@ -66,27 +66,83 @@ public enum FieldCheck: String, Hashable, Sendable, CaseIterable {
 ///   max: 10)
 /// ```
 public struct FieldSpec: Hashable, Sendable {
+  /// The definition's values, shared by every copy: a spec is copied into every form and
+  /// field that shows it, and one reference is cheaper to copy than eleven values.
+  private final class Storage: Sendable {
+    let id: String
+    let label: String
+    let help: String?
+    let kind: FieldKind
+    let required: Bool
+    let pattern: String?
+    let patternMessage: String?
+    let min: Int?
+    let max: Int?
+    let check: FieldCheck?
+    let defaultValue: FieldValue?
+    /// `pattern`, compiled once. `Regex` is not `Sendable`, but a compiled regex is never
+    /// changed after this point and matching only reads it.
+    nonisolated(unsafe) let regex: Regex<AnyRegexOutput>?
+
+    init(
+      id: String, label: String, help: String?, kind: FieldKind, required: Bool,
+      pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
+      defaultValue: FieldValue?, regex: Regex<AnyRegexOutput>?
+    ) {
+      self.id = id
+      self.label = label
+      self.help = help
+      self.kind = kind
+      self.required = required
+      self.pattern = pattern
+      self.patternMessage = patternMessage
+      self.min = min
+      self.max = max
+      self.check = check
+      self.defaultValue = defaultValue
+      self.regex = regex
+    }
+  }
+
+  private let storage: Storage
+
   /// The key of the answer and the name `set FIELD=VALUE` uses: letters, digits, `_`, `-`, `.`.
-  public let id: String
+  public var id: String { storage.id }
   /// What the field is called on screen and in messages (`E-mail`).
-  public let label: String
+  public var label: String { storage.label }
   /// A short hint shown after the label.
-  public let help: String?
-  public let kind: FieldKind
+  public var help: String? { storage.help }
+  public var kind: FieldKind { storage.kind }
   /// Whether the field must have a value (a confirm field: must be yes).
-  public let required: Bool
+  public var required: Bool { storage.required }
   /// A regular expression the whole text must match (Swift `Regex` syntax).
-  public let pattern: String?
+  public var pattern: String? { storage.pattern }
   /// What to say when the text does not match `pattern`, after the label (`must be 4 digits`).
-  public let patternMessage: String?
+  public var patternMessage: String? { storage.patternMessage }
   /// Text: the least number of characters; rating: the least number of stars.
-  public let min: Int?
+  public var min: Int? { storage.min }
   /// Text: the most characters (typing stops there); rating: the most stars.
-  public let max: Int?
+  public var max: Int? { storage.max }
   /// A built-in validator (text fields only).
-  public let check: FieldCheck?
+  public var check: FieldCheck? { storage.check }
   /// The value the field starts with.
-  public let defaultValue: FieldValue?
+  public var defaultValue: FieldValue? { storage.defaultValue }
+  /// The compiled `pattern`.
+  var regex: Regex<AnyRegexOutput>? { storage.regex }
+
+  public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
+    if a.storage === b.storage { return true }
+    return a.id == b.id && a.label == b.label && a.help == b.help && a.kind == b.kind
+      && a.required == b.required && a.pattern == b.pattern
+      && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
+      && a.check == b.check && a.defaultValue == b.defaultValue
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(label)
+    hasher.combine(kind)
+  }
 
   /// Builds and checks a field definition.
   ///
@@ -104,27 +160,21 @@ public struct FieldSpec: Hashable, Sendable {
     }
     guard FieldSpec.isValidID(id) else { throw fail(.invalidID) }
     guard !label.isEmpty else { throw fail(.emptyLabel) }
-    self.id = id
-    self.label = label
-    self.help = help.flatMap { $0.isEmpty ? nil : $0 }
-    self.kind = kind
-    self.required = required
-    self.pattern = pattern
-    self.patternMessage = patternMessage
-    self.min = min
-    self.max = max
-    self.check = check
-    // An empty text default is no default: the field starts empty either way.
-    self.defaultValue = defaultValue == .text("") ? nil : defaultValue
-
-    try checkRules()
+    var regex: Regex<AnyRegexOutput>? = nil
     if let pattern {
       do {
-        _ = try Regex(pattern)
+        regex = try Regex(pattern)
       } catch {
         throw fail(.invalidPattern(pattern: pattern, reason: String(describing: error)))
       }
     }
+    storage = Storage(
+      id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
+      required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
+      check: check,
+      // An empty text default is no default: the field starts empty either way.
+      defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex)
+    try checkRules()
     if let value = self.defaultValue { try checkDefault(value) }
   }
 

@@ -34,6 +34,13 @@ public struct Form: Hashable, Sendable {
     touched = []
   }
 
+  /// A form of specs known to have distinct ids (the caller checked), without checking again.
+  init(distinct specs: [FieldSpec]) {
+    fields = specs.map(Field.init)
+    focusIndex = 0
+    touched = []
+  }
+
   /// The focused field, if the form has any.
   public var focusedField: Field? { fields.indices.contains(focusIndex) ? fields[focusIndex] : nil }
 
