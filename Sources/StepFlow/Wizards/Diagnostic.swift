@@ -1,14 +1,26 @@
 /// A place in a text file: a 1-based line and a 1-based column counted in characters
 /// (Unicode scalars), the way an editor shows it.
 public struct TextLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The line, from 1.
-  public var line: Int
-  /// The column, from 1, counted in Unicode scalars (a tab is one column).
-  public var column: Int
+  // Stored in 32 bits each so that every located value stays small (files beyond 2^31 lines
+  // or columns are clamped).
+  private var storedLine: Int32
+  private var storedColumn: Int32
 
   public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
+  }
+
+  /// The line, from 1.
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+
+  /// The column, from 1, counted in Unicode scalars (a tab is one column).
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
   }
 
   public static func < (a: TextLocation, b: TextLocation) -> Bool {
@@ -78,6 +90,8 @@ public struct DiagnosticLog: Sendable {
   public let path: String
   /// The problems recorded so far, in the order they were found.
   public private(set) var diagnostics: [Diagnostic] = []
+  /// The keys asked for by the object readers at work, innermost last (see ``ObjectReader``).
+  var knownKeys: [String] = []
 
   public init(path: String) { self.path = path }
 

@@ -76,14 +76,13 @@ extension JSON5Lexer {
         "unexpected \(quoted(junk)) right after the number \(literalText(start, end))", at: end)
     }
     index = junkEnd
-    var token = JSON5Token(kind: .number, start: start, end: junkEnd)
-    token.number = JSONNumber(literal: literal, value: JSONNumber.value(ofLiteral: literalBytes))
-    return token
+    number = JSONNumber(literal: literal, value: JSONNumber.value(ofLiteral: literalBytes))
+    return JSON5Token(kind: .number, start: start, end: junkEnd)
   }
 
   private mutating func invalid(from start: Int, to end: Int) -> JSON5Token {
     index = end
-    return JSON5Token(kind: .invalid, start: start, end: end, text: literalText(start, end))
+    return makeToken(.invalid, start, end, text: literalText(start, end))
   }
 
   /// The text of `start..<end`, quoted and shortened for a message.

@@ -27,14 +27,14 @@ extension JSON5Lexer {
       index = i + 1
       let text = String(
         decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]), as: UTF8.self)
-      return JSON5Token(kind: .string, start: start, end: index, text: text)
+      return makeToken(.string, start, index, text: text)
     }
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]))
     index = i
     continueString(from: start, quote: quote)
     let text = String(decoding: scratch, as: UTF8.self)
-    return JSON5Token(kind: .string, start: start, end: index, text: text)
+    return makeToken(.string, start, index, text: text)
   }
 
   /// The slow path of a string: escapes, control characters, invalid UTF-8, a missing end.
@@ -249,6 +249,6 @@ extension JSON5Lexer {
       escaped
       ? String(decoding: scratch, as: UTF8.self)
       : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    return JSON5Token(kind: .word, start: start, end: index, text: text)
+    return makeToken(.word, start, index, text: text)
   }
 }

@@ -1,4 +1,6 @@
-/// One token of a JSON5 document, with the byte range it covers.
+/// One token of a JSON5 document, with the byte range it covers. Its text or number is in the
+/// lexer (``JSON5Lexer/text``, ``JSON5Lexer/number``) until the next token, so that tokens
+/// are plain values that cost nothing to copy.
 struct JSON5Token {
   enum Kind: Equatable {
     case openBrace
@@ -17,13 +19,8 @@ struct JSON5Token {
   var kind: Kind
   var start: Int
   var end: Int
-  /// A string's or word's decoded text; for an invalid token, how to name it in a message.
-  var text: String = ""
-  var number = JSONNumber(0)
   /// Whether a line break comes between the previous token and this one.
   var afterLineBreak = false
-  /// Where the token starts (filled in by the parser).
-  var location = TextLocation(line: 1, column: 1)
 
   /// Whether a value can start with this token.
   var startsValue: Bool {
@@ -61,6 +58,10 @@ struct JSON5Lexer {
   var disrupted = false
   /// Reused buffer for strings that need decoding.
   var scratch: [UInt8] = []
+  /// The last string's or word's decoded text; for an invalid token, how to name it in a message.
+  var text = ""
+  /// The last number's value.
+  var number = JSONNumber(0)
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -71,10 +72,18 @@ struct JSON5Lexer {
 
   /// The next token; `.end` at the end of the input, as often as asked.
   mutating func next() -> JSON5Token {
-    triviaProblem = nil
-    tokenProblem = nil
+    if triviaProblem != nil { triviaProblem = nil }
+    if tokenProblem != nil { tokenProblem = nil }
     disrupted = false
-    let lineBreak = skipTrivia()
+    // Most tokens follow at most one space: only then is the general loop needed.
+    var lineBreak = false
+    if index < bytes.count, bytes[index] == 0x20 { index += 1 }
+    if index < bytes.count,
+      bytes[index] <= 0x20 || bytes[index] == UInt8(ascii: "/")
+        || bytes[index] >= 0x80
+    {
+      lineBreak = skipTrivia()
+    }
     guard index < bytes.count else {
       return JSON5Token(kind: .end, start: bytes.count, end: bytes.count, afterLineBreak: lineBreak)
     }
@@ -102,8 +111,7 @@ struct JSON5Lexer {
       }
     default:
       index += 1
-      token = JSON5Token(
-        kind: .invalid, start: start, end: index, text: JSON5Lexer.describe(byte: b))
+      token = makeToken(.invalid, start, index, text: JSON5Lexer.describe(byte: b))
     }
     token.afterLineBreak = lineBreak
     lastTokenEnd = token.end
@@ -119,8 +127,8 @@ struct JSON5Lexer {
     let start = index
     guard let (scalar, length) = decodeScalar(at: start) else {
       index += 1
-      return JSON5Token(
-        kind: .invalid, start: start, end: index,
+      return makeToken(
+        .invalid, start, index,
         text: "the byte \(JSON5Lexer.hex(bytes[start])), which is not valid UTF-8")
     }
     index += length
@@ -128,7 +136,15 @@ struct JSON5Lexer {
     if [0x201C, 0x201D, 0x2018, 0x2019, 0x00AB, 0x00BB, 0x201E].contains(scalar.value) {
       text += " (a typographic quote; strings need straight quotes \" or ')"
     }
-    return JSON5Token(kind: .invalid, start: start, end: index, text: text)
+    return makeToken(.invalid, start, index, text: text)
+  }
+
+  /// A token whose text is kept in ``text``.
+  mutating func makeToken(_ kind: JSON5Token.Kind, _ start: Int, _ end: Int, text: String)
+    -> JSON5Token
+  {
+    self.text = text
+    return JSON5Token(kind: kind, start: start, end: end)
   }
 
   mutating func problem(_ message: String, at offset: Int) {
@@ -144,7 +160,10 @@ struct JSON5Lexer {
       let b = bytes[index]
       switch b {
       case 0x20, 0x09, 0x0B, 0x0C:
-        index += 1
+        // Indentation: skip the run in a tight loop.
+        var i = index + 1
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        index = i
       case 0x0A, 0x0D:
         index += 1
         lineBreak = true
@@ -207,110 +226,5 @@ struct JSON5Lexer {
       triviaProblem = LexProblem(offset: offset, message: JSON5Lexer.invalidUTF8(bytes[offset]))
     }
     return 1
-  }
-
-  // MARK: Characters
-
-  /// The scalar encoded at `offset` and its length, or `nil` when the bytes there are not
-  /// well-formed UTF-8 (overlong forms, surrogates and values past U+10FFFF included).
-  func decodeScalar(at offset: Int) -> (Unicode.Scalar, Int)? {
-    let b0 = bytes[offset]
-    if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
-    func continuation(_ i: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> UInt32? {
-      guard i < bytes.count, bytes[i] >= low, bytes[i] <= high else { return nil }
-      return UInt32(bytes[i] & 0x3F)
-    }
-    var value: UInt32
-    var length: Int
-    switch b0 {
-    case 0xC2...0xDF:
-      guard let c1 = continuation(offset + 1) else { return nil }
-      value = UInt32(b0 & 0x1F) << 6 | c1
-      length = 2
-    case 0xE0...0xEF:
-      let low: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
-      let high: UInt8 = b0 == 0xED ? 0x9F : 0xBF
-      guard let c1 = continuation(offset + 1, low, high), let c2 = continuation(offset + 2) else {
-        return nil
-      }
-      value = UInt32(b0 & 0x0F) << 12 | c1 << 6 | c2
-      length = 3
-    case 0xF0...0xF4:
-      let low: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
-      let high: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
-      guard let c1 = continuation(offset + 1, low, high), let c2 = continuation(offset + 2),
-        let c3 = continuation(offset + 3)
-      else { return nil }
-      value = UInt32(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
-      length = 4
-    default:
-      return nil
-    }
-    guard let scalar = Unicode.Scalar(value) else { return nil }
-    return (scalar, length)
-  }
-
-  /// JSON5's white space beyond ASCII: no-break space, byte order mark, line and paragraph
-  /// separators, and the other space separators.
-  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0xA0, 0xFEFF, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
-      return true
-    default:
-      return false
-    }
-  }
-
-  static func isASCIIIdentifierStart(_ b: UInt8) -> Bool {
-    (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || b == UInt8(ascii: "$")
-      || b == UInt8(ascii: "_")
-  }
-
-  static func isASCIIIdentifierPart(_ b: UInt8) -> Bool {
-    isASCIIIdentifierStart(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-  }
-
-  /// A letter (or `$`, `_`) that may start a JSON5 name.
-  static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII { return isASCIIIdentifierStart(UInt8(scalar.value)) }
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .letterNumber:
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// A character that may continue a JSON5 name: letters, digits, marks, connectors, ZWNJ, ZWJ.
-  static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII { return isASCIIIdentifierPart(UInt8(scalar.value)) }
-    if isIdentifierStart(scalar) || scalar.value == 0x200C || scalar.value == 0x200D { return true }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .decimalNumber, .connectorPunctuation: return true
-    default: return false
-    }
-  }
-
-  /// How a message names a single ASCII byte: `"@"`, `a NUL byte`, `the control character U+0007`.
-  static func describe(byte b: UInt8) -> String {
-    if b == 0 { return "a NUL byte" }
-    if b < 0x20 || b == 0x7F { return "the control character \(codePoint(UInt32(b)))" }
-    return quoted(String(UnicodeScalar(b)))
-  }
-
-  static func invalidUTF8(_ b: UInt8) -> String {
-    "invalid UTF-8: the byte \(hex(b)) is not part of a valid character (save the file as UTF-8)"
-  }
-
-  static func hex(_ b: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
-  }
-
-  /// `U+001B`.
-  static func codePoint(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

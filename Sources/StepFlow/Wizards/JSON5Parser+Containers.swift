@@ -5,10 +5,12 @@ extension JSON5ParserCore {
   private static let linearScanLimit = 12
 
   mutating func parseObject(owner: String?, depth: Int) -> JSONNode {
-    let container = Container(isObject: true, location: token.location, owner: owner)
+    let container = Container(isObject: true, location: locate(), owner: owner)
     advance()
     var members: [JSONNode.Member] = []
-    var firstIndex: [String: Int]? = nil
+    // Room for a typical object up front: one allocation instead of several as it grows.
+    members.reserveCapacity(8)
+    var firstIndex: [JSONKey.Exact: Int]? = nil
     while true {
       switch token.kind {
       case .closeBrace:
@@ -19,8 +21,8 @@ extension JSON5ParserCore {
         endOfFile(expected: "a key or \"}\"", in: container)
         return JSONNode(.object(members), at: container.location)
       case .string, .word:
-        let key = token.text
-        let keyLocation = token.location
+        let key = lexer.text
+        let keyLocation = locate()
         advance()
         guard expectColon(after: key, in: container) else {
           if token.kind == .end || recover(in: container) {
@@ -70,7 +72,7 @@ extension JSON5ParserCore {
 
   /// Handles what follows a member's value; returns whether the object is done.
   private mutating func afterMember(key: String, in container: Container) -> Bool {
-    let expected = "\",\" or \"}\" after the value of \(quoted(key))"
+    func expected() -> String { "\",\" or \"}\" after the value of \(quoted(key))" }
     switch token.kind {
     case .comma:
       resume()
@@ -81,41 +83,42 @@ extension JSON5ParserCore {
       advance()
       return true
     case .end:
-      endOfFile(expected: expected, in: container)
+      endOfFile(expected: expected(), in: container)
       return true
     case .string, .word:
-      syntaxError("expected \(expected), found \(found)")
+      syntaxError("expected \(expected()), found \(found)")
       return false
     case .closeBracket:
-      syntaxError("expected \(expected), found \"]\"")
+      syntaxError("expected \(expected()), found \"]\"")
       return true
     default:
-      syntaxError("expected \(expected), found \(found)")
+      syntaxError("expected \(expected()), found \(found)")
       return recover(in: container)
     }
   }
 
-  /// Where `key` was first given in this object, if it was.
+  /// Where `key` was first given in this object, if it was (keys compared exactly, as JSON
+  /// does).
   private func findDuplicate(
-    of key: String, in members: [JSONNode.Member], index: inout [String: Int]?
+    of key: String, in members: [JSONNode.Member], index: inout [JSONKey.Exact: Int]?
   ) -> TextLocation? {
     if members.count < JSON5ParserCore.linearScanLimit {
-      return members.first { $0.key == key }?.keyLocation
+      return members.first { JSONKey.same($0.key, key) }?.keyLocation
     }
     if index == nil {
-      var built: [String: Int] = [:]
-      for (i, member) in members.enumerated() where built[member.key] == nil {
-        built[member.key] = i
+      var built: [JSONKey.Exact: Int] = [:]
+      for (i, member) in members.enumerated() where built[JSONKey.Exact(key: member.key)] == nil {
+        built[JSONKey.Exact(key: member.key)] = i
       }
       index = built
     }
-    if let i = index?[key] { return members[i].keyLocation }
-    index?[key] = members.count
+    if let i = index?[JSONKey.Exact(key: key)] { return members[i].keyLocation }
+    index?[JSONKey.Exact(key: key)] = members.count
     return nil
   }
 
   mutating func parseArray(owner: String?, depth: Int) -> JSONNode {
-    let container = Container(isObject: false, location: token.location, owner: owner)
+    let container = Container(isObject: false, location: locate(), owner: owner)
     advance()
     var items: [JSONNode] = []
     while true {
@@ -137,8 +140,7 @@ extension JSON5ParserCore {
       default:
         break
       }
-      let item = parseValue(
-        .item(index: items.count + 1, owner: owner), in: container, depth: depth)
+      let item = parseValue(.item, in: container, depth: depth)
       items.append(item)
       if afterItem(item, number: items.count, in: container) {
         return JSONNode(.array(items), at: container.location)
@@ -148,8 +150,9 @@ extension JSON5ParserCore {
 
   /// Handles what follows an array item; returns whether the array is done.
   private mutating func afterItem(_ item: JSONNode, number: Int, in container: Container) -> Bool {
-    let name = "item \(number)" + (container.owner.map { " of \($0)" } ?? "")
-    let expected = "\",\" or \"]\" after \(name)"
+    func expected() -> String {
+      "\",\" or \"]\" after item \(number)" + (container.owner.map { " of \(quoted($0))" } ?? "")
+    }
     switch token.kind {
     case .comma:
       resume()
@@ -160,20 +163,20 @@ extension JSON5ParserCore {
       advance()
       return true
     case .end:
-      endOfFile(expected: expected, in: container)
+      endOfFile(expected: expected(), in: container)
       return true
     case .closeBrace:
-      syntaxError("expected \(expected), found \"}\"")
+      syntaxError("expected \(expected()), found \"}\"")
       return true
     case .openBrace, .openBracket, .string, .number, .word:
-      syntaxError("expected \(expected), found \(found)")
+      syntaxError("expected \(expected()), found \(found)")
       return false
     default:
       var hint = ""
       if token.kind == .colon, let key = item.stringValue {
         hint = " (is a \"]\" missing before \(quoted(key))?)"
       }
-      syntaxError("expected \(expected), found \(found)\(hint)")
+      syntaxError("expected \(expected()), found \(found)\(hint)")
       return recover(in: container)
     }
   }

@@ -8,12 +8,12 @@ struct JSON5ParserCore {
   struct Container {
     var isObject: Bool
     var location: TextLocation
-    /// The key it is the value of, quoted (`"tags"`), if any.
+    /// The key it is the value of, if any.
     var owner: String?
 
     var notClosed: String {
       let kind = isObject ? "object" : "array"
-      let of = owner.map { " of \($0)" } ?? ""
+      let of = owner.map { " of \(quoted($0))" } ?? ""
       return " (the \(kind)\(of) that starts at line \(location.line), column \(location.column)"
         + " is not closed)"
     }
@@ -23,7 +23,7 @@ struct JSON5ParserCore {
   enum Slot {
     case root
     case member(key: String)
-    case item(index: Int, owner: String?)
+    case item
 
     var expectation: String {
       switch self {
@@ -72,10 +72,13 @@ struct JSON5ParserCore {
   mutating func advance() {
     token = lexer.next()
     if let problem = lexer.triviaProblem { lexicalError(problem) }
-    if token.kind != .end { token.location = locator.location(at: token.start) }
     if let problem = lexer.tokenProblem { lexicalError(problem) }
     if lexer.disrupted { suppressing = true }
   }
+
+  /// Where the current token starts. Worked out only for values, keys and errors (not for
+  /// every comma), always moving forward through the file.
+  mutating func locate() -> TextLocation { locator.location(at: token.start) }
 
   /// The current token as a message names it after "found".
   var found: String {
@@ -86,11 +89,11 @@ struct JSON5ParserCore {
     case .closeBracket: return "\"]\""
     case .colon: return "\":\""
     case .comma: return "\",\""
-    case .string: return "the string \(quoted(token.text, limit: 30))"
+    case .string: return "the string \(quoted(lexer.text, limit: 30))"
     case .number:
-      return "the number \(quoted(token.number.literal, limit: 24).dropFirst().dropLast())"
-    case .word: return quoted(token.text, limit: 30)
-    case .invalid: return token.text
+      return "the number \(quoted(lexer.number.literal, limit: 24).dropFirst().dropLast())"
+    case .word: return quoted(lexer.text, limit: 30)
+    case .invalid: return lexer.text
     case .end: return "the end of the file"
     }
   }
@@ -105,7 +108,7 @@ struct JSON5ParserCore {
     hasSyntaxErrors = true
     if canReport {
       reportedErrors += 1
-      diagnostics.append(Diagnostic(path: path, at: token.location, message: message))
+      diagnostics.append(Diagnostic(path: path, at: locate(), message: message))
     }
     suppressing = true
   }
@@ -135,6 +138,7 @@ struct JSON5ParserCore {
 
   mutating func duplicateKey(_ key: String, at location: TextLocation, first: TextLocation) {
     guard canReport else { return }
+    reportedErrors += 1
     let column = first.line == location.line ? ", column \(first.column)" : ""
     diagnostics.append(
       Diagnostic(
@@ -145,22 +149,22 @@ struct JSON5ParserCore {
   // MARK: Values
 
   mutating func parseValue(_ slot: Slot, in container: Container?, depth: Int) -> JSONNode {
-    let location = token.location
+    let location = locate()
     switch token.kind {
     case .openBrace, .openBracket:
       guard depth < maxDepth else { return skipTooDeep(in: container) }
-      let owner: String? = if case .member(let key) = slot { quoted(key) } else { nil }
+      let owner: String? = if case .member(let key) = slot { key } else { nil }
       return token.kind == .openBrace
         ? parseObject(owner: owner, depth: depth + 1) : parseArray(owner: owner, depth: depth + 1)
     case .string:
       defer { advance() }
-      return JSONNode(.string(token.text), at: location)
+      return JSONNode(.string(lexer.text), at: location)
     case .number:
       defer { advance() }
-      return JSONNode(.number(token.number), at: location)
+      return JSONNode(.number(lexer.number), at: location)
     case .word:
       defer { advance() }
-      switch token.text {
+      switch lexer.text {
       case "true": return JSONNode(.bool(true), at: location)
       case "false": return JSONNode(.bool(false), at: location)
       case "null": return JSONNode(.null, at: location)
@@ -171,7 +175,7 @@ struct JSON5ParserCore {
         return JSONNode(.number(JSONNumber(literal: "NaN", value: .double(.nan))), at: location)
       default:
         let hint =
-          Suggestions.closest(to: token.text, in: ["true", "false", "null"]).map {
+          Suggestions.closest(to: lexer.text, in: ["true", "false", "null"]).map {
             " — did you mean \(quoted($0))?"
           } ?? " (text must be in quotes)"
         syntaxError("expected \(slot.expectation), found \(found)\(hint)")
@@ -192,7 +196,7 @@ struct JSON5ParserCore {
 
   /// Reports nesting beyond the limit and skips the whole too-deep value without recursing.
   private mutating func skipTooDeep(in container: Container?) -> JSONNode {
-    let location = token.location
+    let location = locate()
     syntaxError("too deeply nested: more than \(maxDepth) arrays and objects inside each other")
     var depth = 0
     repeat {

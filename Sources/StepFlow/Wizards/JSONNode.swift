@@ -70,7 +70,7 @@ public struct JSONNode: Sendable {
 
   /// The value of the first member named `key`, for an object that has one.
   public subscript(key: String) -> JSONNode? {
-    members?.first { $0.key == key }?.value
+    members?.first { JSONKey.same($0.key, key) }?.value
   }
 
   /// What kind of value this is, for messages: `a string`, `an object`, `null`.

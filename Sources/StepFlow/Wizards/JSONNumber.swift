@@ -192,6 +192,15 @@ extension JSONNumber {
     {
       return .int(int)
     }
+    // Up to 15 digits times an exact power of ten: one correctly rounded operation (Clinger).
+    if significant <= 15, lastScale >= -22, lastScale <= 22 {
+      var mantissa: UInt64 = 0
+      for p in first...last { mantissa = mantissa * 10 + UInt64(digit(p)) }
+      let m = Double(mantissa)
+      let double =
+        lastScale < 0 ? m / powersOfTen[-lastScale] : m * powersOfTen[lastScale]
+      return .double(negative ? -double : double)
+    }
     // 0.d1d2d3… × 10^scale, with at most 800 digits (enough to round correctly) and a final
     // 1 standing for any non-zero digits cut off.
     var text: [UInt8] = negative ? [UInt8(ascii: "-")] : []
@@ -225,6 +234,11 @@ extension JSONNumber {
     }
     return result
   }
+
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
 
   static func hexDigit(_ c: UInt8) -> UInt8? {
     switch c {

@@ -16,7 +16,7 @@ public enum JSONValue: Hashable, Sendable {
   /// The value of the first member named `key`, for an object that has one.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+    return members.first { JSONKey.same($0.key, key) }?.value
   }
 
   /// The string, for a string.
