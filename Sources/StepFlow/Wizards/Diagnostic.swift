@@ -1,0 +1,137 @@
+/// A place in a text file: a 1-based line and a 1-based column counted in characters
+/// (Unicode scalars), the way an editor shows it.
+public struct TextLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+  // Stored in 32 bits each so that every located value stays small (files beyond 2^31 lines
+  // or columns are clamped).
+  private var storedLine: Int32
+  private var storedColumn: Int32
+
+  public init(line: Int, column: Int) {
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
+  }
+
+  /// The line, from 1.
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+
+  /// The column, from 1, counted in Unicode scalars (a tab is one column).
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
+
+  public static func < (a: TextLocation, b: TextLocation) -> Bool {
+    (a.line, a.column) < (b.line, b.column)
+  }
+
+  /// `line:column`.
+  public var description: String { "\(line):\(column)" }
+}
+
+/// One problem found in a file, with where it is: `wizards/x.json:3:14: expected "," or "}" …`.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file as the user named it.
+  public var path: String
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1, counted in Unicode scalars.
+  public var column: Int
+  /// What is wrong, in words a wizard author understands (no trailing full stop).
+  public var message: String
+
+  public init(path: String, line: Int, column: Int, message: String) {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public init(path: String, at location: TextLocation, message: String) {
+    self.init(path: path, line: location.line, column: location.column, message: message)
+  }
+
+  /// Where the problem is.
+  public var location: TextLocation { TextLocation(line: line, column: column) }
+
+  /// `path:line:column: message` — the form compilers use, which editors and terminals link.
+  public var description: String { "\(path):\(line):\(column): \(message)" }
+}
+
+/// Every problem found in one or more files; the error that loading a file throws.
+public struct Diagnostics: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The problems, in the order they should be shown.
+  public var all: [Diagnostic]
+
+  public init(_ all: [Diagnostic]) { self.all = all }
+
+  /// One `path:line:column: message` line per problem.
+  public var description: String { all.map(\.description).joined(separator: "\n") }
+}
+
+extension Array where Element == Diagnostic {
+  /// The diagnostics ordered by file, line and column; problems at the same place keep their order.
+  public func sortedByLocation() -> [Diagnostic] {
+    enumerated().sorted { a, b in
+      (a.element.path, a.element.line, a.element.column, a.offset)
+        < (b.element.path, b.element.line, b.element.column, b.offset)
+    }.map(\.element)
+  }
+}
+
+/// The problems collected while checking one file against a schema.
+///
+/// Checks never stop at the first problem: each one is recorded here with its location and the
+/// check goes on, so that a single run reports everything that is wrong.
+public struct DiagnosticLog: Sendable {
+  /// The file the locations refer to.
+  public let path: String
+  /// The problems recorded so far, in the order they were found.
+  public private(set) var diagnostics: [Diagnostic] = []
+  /// The keys asked for by the object readers at work, innermost last (see ``ObjectReader``).
+  var knownKeys: [String] = []
+
+  public init(path: String) { self.path = path }
+
+  /// Records a problem at a location.
+  public mutating func report(_ message: String, at location: TextLocation) {
+    diagnostics.append(Diagnostic(path: path, at: location, message: message))
+  }
+
+  /// Records problems found elsewhere (for example the parser's duplicate keys).
+  public mutating func append(contentsOf other: [Diagnostic]) {
+    diagnostics.append(contentsOf: other)
+  }
+
+  /// Whether no problem has been recorded.
+  public var isEmpty: Bool { diagnostics.isEmpty }
+}
+
+/// Text from a file made safe and short for a message: in double quotes, escaped like a JSON
+/// string (so control characters show as `\u001b` and never reach the terminal), and cut to
+/// `limit` characters with `…`.
+func quoted(_ text: String, limit: Int = 40) -> String {
+  var scalars = String.UnicodeScalarView()
+  var count = 0
+  for scalar in text.unicodeScalars {
+    if count == limit {
+      scalars.append("…")
+      break
+    }
+    scalars.append(scalar)
+    count += 1
+  }
+  var bytes: [UInt8] = []
+  JSONWriter.appendString(String(scalars), to: &bytes, escapingAllControls: true)
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// `"a", "b" or "c"` — a list of words for a message.
+func quotedList(_ words: [String], conjunction: String = "or") -> String {
+  let items = words.map { quoted($0) }
+  guard let last = items.last else { return "" }
+  if items.count == 1 { return last }
+  return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}
