@@ -14,6 +14,9 @@ public struct StepStrip {
   public let position: ExtraContentPosition
   public let theme: Theme
   public let glyphs: Glyphs
+  /// Whether a step is skipped (its condition does not hold): drawn as pending even when the
+  /// flow has passed it.
+  public var isSkipped: (Int) -> Bool = { _ in false }
   /// The width of the extra content of every step, measured once.
   private let extraWidth: Int
 
@@ -133,7 +136,7 @@ public struct StepStrip {
     }
     for index in layout.first..<layout.end {
       let x = area.x + layout.originX + (index - layout.first) * (layout.cellWidth + layout.gap)
-      let reached = progression.isReached(index)
+      let reached = progression.isReached(index) && !isSkipped(index)
       let isCurrent = progression.current == index
       var style = base.foreground(reached ? theme.accent : theme.inactive)
       if isCurrent { style = style.bold }

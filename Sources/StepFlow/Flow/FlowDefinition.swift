@@ -116,6 +116,36 @@ public struct Condition: Equatable, Sendable {
   }
 }
 
+extension Condition {
+  /// Whether the condition holds for an answer (`nil`: not answered). Answers compare as text:
+  /// a choice by its option id, a confirm as `true`/`false` (or `yes`/`no`), a number in digits.
+  public func holds(for answer: FieldValue?) -> Bool {
+    func matches(_ text: String) -> Bool {
+      switch answer {
+      case .text(let value)?: return value == text
+      case .choice(let id)?: return id == text
+      case .number(let n)?: return "\(n)" == text
+      case .bool(let yes)?:
+        return (yes ? ["true", "yes"] : ["false", "no"]).contains(text.lowercased())
+      case nil: return false
+      }
+    }
+    switch test {
+    case .equals(let text): return matches(text)
+    case .notEquals(let text): return !matches(text)
+    case .oneOf(let texts): return texts.contains(where: matches)
+    case .answered(let wanted):
+      let isAnswered: Bool
+      if case .text(let value)? = answer {
+        isAnswered = !value.isEmpty
+      } else {
+        isAnswered = answer != nil
+      }
+      return isAnswered == wanted
+    }
+  }
+}
+
 /// A step's progress stage: work the step shows progress for, lasting `duration`, after which
 /// an automatic run moves on.
 public struct ProgressStage: Equatable, Sendable {
@@ -221,6 +251,8 @@ public struct FlowDefinition: Equatable, Sendable {
   /// The widest icon of any step in cells at each glyph style, measured once so that
   /// drawing the strip costs the same for 4 steps and for 10,000.
   let widestIcon: [GlyphStyle: Int]
+  /// Whether any step has a condition (so that flows without any skip the checks).
+  public let hasConditions: Bool
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
@@ -238,6 +270,7 @@ public struct FlowDefinition: Equatable, Sendable {
       widest[style] = steps.reduce(0) { max($0, Symbols.width(of: $1.icon, style: style)) }
     }
     widestIcon = widest
+    hasConditions = steps.contains { $0.when != nil }
   }
 
   /// The theme while step `index` is current.

@@ -24,21 +24,28 @@ public enum FlowMachine {
         return rate(state.rating + 1, &state, flow, whenOutOfRange: "already the highest rating")
       }
       if let refusal = validateCurrentStep(&state, flow) { return refusal }
-      return move(&state, flow, before: before) { p in forward(&p, flow) }
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in forward(&p, flow, answers) }
     case .previous:
       if flow.navigation == .rating {
         guard state.rating > 1 else { return .refused("already the lowest rating") }
         return rate(state.rating - 1, &state, flow, whenOutOfRange: "")
       }
-      return move(&state, flow, before: before) { p in backward(&p, flow, unreach: false) }
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in
+        backward(&p, flow, answers, unreach: false)
+      }
     case .back:
-      return move(&state, flow, before: before) { p in backward(&p, flow, unreach: true) }
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in
+        backward(&p, flow, answers, unreach: true)
+      }
     case .tap(let n):
       if flow.navigation == .rating { return rate(n, &state, flow, whenOutOfRange: nil) }
       let snapshot = state
       return move(&state, flow, before: before) { p in
         if let refusal = p.revisit(n) { return refusal }
-        return isShown(n - 1, flow, snapshot) ? nil : .noSuchStep(number: n)
+        return isShown(n - 1, flow, snapshot.answers) ? nil : .skipped(index: n - 1)
       }
     case .rate(let n):
       guard flow.navigation == .rating else {
@@ -198,17 +205,17 @@ public enum FlowMachine {
   }
 
   /// `next`, skipping steps whose condition does not hold.
-  private static func forward(_ p: inout Progression, _ flow: FlowDefinition)
-    -> Progression.Refusal?
-  {
+  private static func forward(
+    _ p: inout Progression, _ flow: FlowDefinition, _ answers: [String: FieldValue]
+  ) -> Progression.Refusal? {
     let start = p
     repeat {
       if let refusal = p.next() {
         p = start
         return refusal
       }
-    } while !isShown(p.current ?? 0, flow, nil) && !p.isAtLastStep
-    if !isShown(p.current ?? 0, flow, nil) {
+    } while !isShown(p.current ?? 0, flow, answers) && !p.isAtLastStep
+    if !isShown(p.current ?? 0, flow, answers) {
       p = start
       return .atLastStep
     }
@@ -216,16 +223,17 @@ public enum FlowMachine {
   }
 
   /// `previous` or `back`, skipping steps whose condition does not hold.
-  private static func backward(_ p: inout Progression, _ flow: FlowDefinition, unreach: Bool)
-    -> Progression.Refusal?
-  {
+  private static func backward(
+    _ p: inout Progression, _ flow: FlowDefinition, _ answers: [String: FieldValue],
+    unreach: Bool
+  ) -> Progression.Refusal? {
     let start = p
     repeat {
       if let refusal = unreach ? p.back() : p.previous() {
         p = start
         return refusal
       }
-    } while p.current.map({ !isShown($0, flow, nil) }) ?? false
+    } while p.current.map({ !isShown($0, flow, answers) }) ?? false
     return nil
   }
 
@@ -292,14 +300,18 @@ public enum FlowMachine {
 
   // MARK: - Conditions
 
-  /// Whether step `index` is shown (its condition, if any, holds on the answers so far).
-  static func isShown(_ index: Int, _ flow: FlowDefinition, _ state: FlowState?) -> Bool {
-    flow.steps[index].when == nil
+  /// Whether step `index` is shown: it has no condition, or its condition holds on the answers.
+  public static func isShown(
+    _ index: Int, _ flow: FlowDefinition, _ answers: [String: FieldValue]
+  ) -> Bool {
+    guard let condition = flow.steps[index].when else { return true }
+    return condition.holds(for: answers[condition.field])
   }
 
   /// Whether no shown step comes after `index`.
   static func isLastShown(_ index: Int, _ flow: FlowDefinition, _ state: FlowState) -> Bool {
-    index == flow.steps.count - 1
+    guard flow.hasConditions else { return index == flow.steps.count - 1 }
+    return !((index + 1)..<flow.steps.count).contains { isShown($0, flow, state.answers) }
   }
 
   // MARK: - Messages
@@ -318,6 +330,7 @@ public enum FlowMachine {
       let noun = flow.navigation == .rating ? "ratings go" : "steps go"
       return "there is no step \(n): \(noun) from 1 to \(flow.steps.count)"
     case .notReached(let i): return "\(name(i)) is not reached yet"
+    case .skipped(let i): return "\(name(i)) is skipped: its condition does not hold"
     }
   }
 }

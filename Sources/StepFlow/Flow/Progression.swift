@@ -42,6 +42,8 @@ public struct Progression: Hashable, Sendable {
     case noSuchStep(number: Int)
     /// `tap N` on a step that is not reached yet.
     case notReached(index: Int)
+    /// `tap N` on a step whose condition does not hold.
+    case skipped(index: Int)
   }
 
   /// Whether step `index` is reached.

@@ -50,7 +50,15 @@ public enum StepFlowCLI {
         return try GaugeCommand.execute(rest, environment: environment)
       case "list":
         _ = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
-        return listFlows()
+        return listFlows(environment: environment)
+      case "validate":
+        let parsed = try ArgumentParser.parse(
+          rest, options: [], usage: "usage: stepflow validate <file>...")
+        guard !parsed.operands.isEmpty else {
+          throw UsageError(
+            "validate needs the wizard files to check", usage: "usage: stepflow validate <file>...")
+        }
+        return validate(parsed.operands)
       default:
         let commands = ["run", "rate", "gauge", "list", "validate", "help"]
         throw UsageError(
@@ -63,14 +71,42 @@ public enum StepFlowCLI {
     }
   }
 
-  static func listFlows() -> Int32 {
+  /// `stepflow list`: every wizard that runs by name, with its title and where it comes from.
+  static func listFlows(environment: [String: String]) -> Int32 {
+    let catalog = WizardCatalog(builtins: builtinFlows, environment: environment)
+    let entries = catalog.entries()
+    let width = (entries.map { $0.name.count }.max() ?? 0) + 2
     var lines: [String] = []
-    let width = (builtinFlows.map { $0.id.count }.max() ?? 0) + 2
-    for flow in builtinFlows {
-      let pad = String(repeating: " ", count: width - flow.id.count)
-      lines.append("\(flow.id)\(pad)\(flow.title) (\(flow.steps.count) steps) — built in")
+    for entry in entries {
+      let pad = String(repeating: " ", count: max(1, width - entry.name.count))
+      let origin = entry.path ?? "built in"
+      switch entry.summary {
+      case .success(let summary):
+        lines.append("\(entry.name)\(pad)\(summary.title) (\(summary.steps) steps) — \(origin)")
+      case .failure:
+        lines.append("\(entry.name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
+      }
     }
-    Platform.writeStdout(lines.joined(separator: "\n") + "\n")
+    for path in catalog.shadowedFiles() {
+      lines.append("  (\(path) has the name of a built-in flow: run it by its path)")
+    }
+    Platform.writeStdout(lines.map(Sanitizer.sanitize).joined(separator: "\n") + "\n")
     return 0
+  }
+
+  /// `stepflow validate FILE...`: every problem of every file as `path:line:column: message`.
+  static func validate(_ paths: [String]) -> Int32 {
+    var code: Int32 = 0
+    for path in paths {
+      do throws(WizardFile.LoadError) {
+        let flow = try WizardFile.load(path: path)
+        Platform.writeStdout("\(path): ok (\(flow.steps.count) steps)\n")
+      } catch {
+        for line in error.lines { Platform.writeStderr(line + "\n") }
+        // A missing file outranks an invalid one: 66 before 65.
+        code = code == ExitCode.noInput ? code : error.exitCode
+      }
+    }
+    return code
   }
 }

@@ -88,7 +88,9 @@ public struct FlowProgram: TerminalProgram {
         title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
         tint: flow.theme(forStep: index).accent)
     }
-    return current == 0 ? [item(0)] : [item(current - 1), item(current)]
+    // The back title is the step `previous` goes to: the nearest earlier step that is shown.
+    let previous = (0..<current).last { FlowMachine.isShown($0, flow, state.answers) }
+    return previous.map { [item($0), item(current)] } ?? [item(current)]
   }
 
   public var minimumSize: (width: Int, height: Int) { (24, 10) }

@@ -14,7 +14,7 @@ public enum FlowResult {
     out += ",\"finished\":" + (state.status == .finished ? "true" : "false")
     out += ",\"current\":" + (state.progression.current.map { quoted(flow.steps[$0].id) } ?? "null")
     out += ",\"reached\":["
-    out += flow.steps.prefix(state.progression.reachedCount).map { quoted($0.id) }.joined(
+    out += shownReached(flow: flow, state: state).map { quoted(flow.steps[$0].id) }.joined(
       separator: ",")
     out += "],\"answers\":{"
     out += answers(flow: flow, state: state).map { id, value in
@@ -36,7 +36,7 @@ public enum FlowResult {
       guard let value = state.answers[id], seen.insert(id).inserted else { return }
       out.append((id, value))
     }
-    for index in 0..<state.progression.reachedCount {
+    for index in shownReached(flow: flow, state: state) {
       let step = flow.steps[index]
       for spec in step.fields { add(spec.id) }
       guard !step.tabs.isEmpty else { continue }
@@ -45,6 +45,14 @@ public enum FlowResult {
       for spec in tab.fields { add(spec.id) }
     }
     return out
+  }
+
+  /// The reached steps that are shown: a step skipped because its condition does not hold is
+  /// passed, not reached, and answers nothing.
+  static func shownReached(flow: FlowDefinition, state: FlowState) -> [Int] {
+    let reached = 0..<state.progression.reachedCount
+    guard flow.hasConditions else { return Array(reached) }
+    return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
   }
 
   static func json(_ answer: FieldAnswer) -> String {

@@ -28,9 +28,13 @@ struct FlowView {
     let bar = program.navigationBar
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     var rest = bar.contentArea(in: bounds, at: now).dropTop(1)
-    let strip = StepStrip(
+    var strip = StepStrip(
       flow: flow, progression: state.progression, position: program.options.position,
       theme: theme, glyphs: glyphs)
+    if flow.hasConditions {
+      let (flow, answers) = (flow, state.answers)
+      strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
+    }
     strip.render(into: &canvas, area: rest.top(strip.height))
     rest = rest.dropTop(strip.height + 1)
     let footer = renderFooter(into: &canvas, area: rest, theme: theme)

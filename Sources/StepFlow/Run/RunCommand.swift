@@ -21,6 +21,9 @@ enum RunCommand {
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec("--output", value: "FORMAT", help: "the result on stdout: json, text or none"),
     OptionSpec("--auto", help: "steps with a progress stage advance by themselves"),
+    OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
+    OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
+    OptionSpec("--resume", help: "continue from the --state file"),
     OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
   ]
 
@@ -54,37 +57,109 @@ enum RunCommand {
           "run takes one flow, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
           usage: usage)
       }
-      guard let found = StepFlowCLI.builtinFlows.first(where: { $0.id == name }) else {
-        throw UsageError(
-          "unknown flow \"\(Sanitizer.sanitize(name))\""
-            + Suggestions.hint(for: name, in: StepFlowCLI.builtinFlows.map(\.id))
-            + "; available: \(flowNames())", usage: usage)
+      let catalog = WizardCatalog(builtins: StepFlowCLI.builtinFlows, environment: environment)
+      do throws(WizardCatalog.LookupError) {
+        flow = try catalog.flow(named: name)
+      } catch {
+        switch error {
+        case .unknown(let name, let available):
+          throw UsageError(
+            "unknown flow \"\(Sanitizer.sanitize(name))\""
+              + Suggestions.hint(for: name, in: available)
+              + "; available: \(available.joined(separator: ", ")) (stepflow list)", usage: usage)
+        case .file(let problem):
+          for line in problem.lines { Platform.writeStderr("stepflow: \(line)\n") }
+          return problem.exitCode
+        }
       }
-      flow = found
     }
     let settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
-    return run(flow, settings: settings)
+    let start: FlowState
+    switch startingState(flow, settings: settings) {
+    case .success(let state): start = state
+    case .failure(let stop): return stop.code
+    }
+    return run(flow, settings: settings, start: start)
   }
 
   static func flowNames() -> String {
     StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", ")
   }
 
-  static func run(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
-    if settings.isInteractive, let code = runInteractively(flow, settings: settings) {
+  /// Why a run stops before it starts: the message is already printed.
+  struct Stop: Error {
+    let code: Int32
+  }
+
+  /// The state a run starts from: `--resume`d from the state file, or the start with the
+  /// `--answers` filled in.
+  static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
+    FlowState, Stop
+  > {
+    var answers: [String: FieldValue] = [:]
+    if let path = settings.answersFile {
+      do {
+        let bytes = try Platform.readFile(path)
+        answers = try AnswersFile.load(bytes, path: path, flow: flow)
+      } catch let error as Platform.FileError {
+        Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
+        return .failure(Stop(code: ExitCode.noInput))
+      } catch let error as Diagnostics {
+        for problem in error.all { Platform.writeStderr("stepflow: \(problem.description)\n") }
+        return .failure(Stop(code: ExitCode.dataError))
+      } catch {
+        return .failure(Stop(code: ExitCode.dataError))
+      }
+    }
+    if settings.resume, let path = settings.stateFile {
+      guard Platform.isFile(path) else {
+        Platform.writeStderr("stepflow: no saved state in \(path) yet; starting at the beginning\n")
+        return .success(FlowState(flow: flow, answers: answers))
+      }
+      do {
+        let bytes = try Platform.readFile(path)
+        return .success(try SavedState.decode(bytes, path: path, flow: flow))
+      } catch let error as SavedState.Refusal {
+        Platform.writeStderr("stepflow: \(error.message)\n")
+        return .failure(Stop(code: ExitCode.dataError))
+      } catch {
+        Platform.writeStderr("stepflow: cannot read the state file \(path)\n")
+        return .failure(Stop(code: ExitCode.noInput))
+      }
+    }
+    return .success(FlowState(flow: flow, answers: answers))
+  }
+
+  static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32 {
+    var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
+    // A resumed run that had finished is finished: its result, at once.
+    if start.status == .finished {
+      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: start))
+      return ExitCode.finished
+    }
+    saver?.save(start)
+    if settings.isInteractive,
+      let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
+    {
       return code
     }
-    return runScript(flow, settings: settings)
+    return runScript(flow, settings: settings, start: start, saver: &saver)
   }
 
   /// Runs the flow full screen on the terminal; `nil` when the terminal cannot be used (then
   /// the line-based mode takes over).
-  static func runInteractively(_ flow: FlowDefinition, settings: RunSettings) -> Int32? {
-    var program = FlowProgram(
-      flow: flow,
-      options: FlowOptions(
-        glyphs: settings.glyphs, position: settings.position, animate: settings.animationAllowed,
-        auto: settings.auto))
+  static func runInteractively(
+    _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
+    saver: inout StateFileWriter?
+  ) -> Int32? {
+    var program = SavingProgram(
+      program: FlowProgram(
+        flow: flow,
+        options: FlowOptions(
+          glyphs: settings.glyphs, position: settings.position,
+          animate: settings.animationAllowed, auto: settings.auto),
+        state: start),
+      saver: saver)
     let depth =
       ColorChoice.depth(choice: settings.color, environment: settings.environment, isTerminal: true)
       ?? .none
@@ -97,14 +172,20 @@ enum RunCommand {
     } catch {
       return nil
     }
+    saver = program.saver
+    saver?.save(program.program.state)
     if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
-      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: program.state))
+      Platform.writeStdout(
+        FlowResult.render(settings.output, flow: flow, state: program.program.state))
     }
     return code
   }
 
   /// Runs the flow from script lines (`--commands`, `--script`, or stdin).
-  static func runScript(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
+  static func runScript(
+    _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
+    saver: inout StateFileWriter?
+  ) -> Int32 {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
     let source: ScriptSourceKind
@@ -128,7 +209,7 @@ enum RunCommand {
       options.animate = items.contains { (try? Command.parse($0.line)).map(isTick) ?? false }
     }
     var runner = ScriptRunner(
-      program: FlowProgram(flow: flow, options: options),
+      program: FlowProgram(flow: flow, options: options, state: start),
       frames: settings.frames
         ? ScriptRunner.FrameSettings(
           width: settings.width, height: settings.height, depth: settings.frameDepth)
@@ -139,7 +220,9 @@ enum RunCommand {
     runner.start()
     var exitCode: Int32? = nil
     func runLine(_ line: String, _ location: String) -> Bool {
-      switch runner.run(line: line, where: location) {
+      let step = runner.run(line: line, where: location)
+      saver?.save(runner.program.state)
+      switch step {
       case .next: return true
       case .ended: return false
       case .invalid(let message):
@@ -212,6 +295,9 @@ struct RunSettings {
   var plain: Bool
   var output: FlowResult.Format
   var auto: Bool
+  var answersFile: String?
+  var stateFile: String?
+  var resume: Bool
   var timeout: Duration?
   /// `--timeout` as given, for messages.
   var timeoutText = ""
@@ -248,6 +334,12 @@ struct RunSettings {
       parsed, "--output", among: FlowResult.Format.allCases.map(\.rawValue), usage: usage)
     output = outputName.flatMap(FlowResult.Format.init(rawValue:)) ?? (rating ? .text : .json)
     auto = parsed.has("--auto")
+    answersFile = parsed["--answers"]
+    stateFile = parsed["--state"]
+    resume = parsed.has("--resume")
+    if resume && stateFile == nil {
+      throw UsageError("--resume needs --state FILE (the file to resume from)", usage: usage)
+    }
     if let text = parsed["--timeout"] {
       guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
         throw UsageError(
