@@ -30,7 +30,7 @@ enum FieldSchema {
   static let field: JSONSchema<FieldDraft> = .object { o in
     let id = o.required("id", fieldID)
     let idLocation = o.node("id")?.location ?? o.location
-    let label = o.required("label", .nonEmptyString)
+    let labelRead = o.required("label", .nonEmptyString)
     let type = o.optional("type", .oneOf(["text", "choice", "confirm", "rating"]), default: "text")
     let help = o.optional("help", .string)
     let placeholder = o.optional("placeholder", .string)
@@ -45,7 +45,15 @@ enum FieldSchema {
     let max = o.optional("max", .int(in: 0...100_000))
     let check = o.optional("check", .oneOf(FieldCheck.self))
     let defaultNode = o.node("default")
-    guard let id, let label else { return nil }
+    guard let id else { return nil }
+    let label = labelRead ?? id
+    // A field with a problem is reported and stands in as a plain text field, so that the
+    // checks across steps (duplicate ids, conditions) still see it.
+    func standIn() -> FieldDraft? {
+      (try? FieldSpec(id: id, label: label, kind: .text())).map {
+        FieldDraft(spec: $0, location: idLocation)
+      }
+    }
 
     // Keys that belong to another type are mistakes worth a message of their own.
     func misplaced(_ key: String, _ types: String) {
@@ -60,7 +68,7 @@ enum FieldSchema {
         if !o.has("options") {
           o.report("missing key \"options\": a choice field needs its options", at: o.location)
         }
-        return nil
+        return standIn()
       }
       kind = .choice(options: options, style: style ?? .list)
     case "confirm": kind = .confirm
@@ -79,7 +87,7 @@ enum FieldSchema {
 
     var defaultValue: FieldValue? = nil
     if let defaultNode {
-      guard let value = read(defaultNode, as: kind, log: &o) else { return nil }
+      guard let value = read(defaultNode, as: kind, log: &o) else { return standIn() }
       defaultValue = value
     }
     do throws(FieldSpecError) {
@@ -89,7 +97,7 @@ enum FieldSchema {
       return FieldDraft(spec: spec, location: idLocation)
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
-      return nil
+      return standIn()
     }
   }
 

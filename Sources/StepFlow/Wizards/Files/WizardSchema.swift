@@ -23,9 +23,12 @@ enum WizardSchema {
     let theme = o.optional("colors", themeSchema, default: Theme())
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let steps = o.required("steps", .array(of: step, minCount: 1))
-    guard let id, let title, let steps else { return nil }
+    // A wrong id or title is reported; the steps are still checked against each other, so that
+    // one run reports every problem (the placeholders never leave: the load fails).
+    guard let steps else { return nil }
     return WizardDraft(
-      id: id, title: title, navigation: navigation, strip: strip, theme: theme, blocks: blocks,
+      id: id ?? "wizard", title: title ?? "", navigation: navigation, strip: strip, theme: theme,
+      blocks: blocks,
       steps: steps)
   }
 
@@ -85,12 +88,13 @@ enum WizardSchema {
         "\"tabsField\" names the answer of the step's tabs, but the step has no \"tabs\"",
         at: location)
     }
-    guard let id, let title else { return nil }
+    guard let id else { return nil }
+    let shownTitle = title ?? id
     var fieldIDs = fields.map { ($0.spec.id, $0.location) }
     if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
     for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
     let definition = StepDefinition(
-      id: id, title: title, icon: icon.map(Icon.init), accent: colors?.accent,
+      id: id, title: shownTitle, icon: icon.map(Icon.init), accent: colors?.accent,
       background: colors?.background, foreground: colors?.foreground, prompt: prompt,
       largeTitle: largeTitle, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
       fields: fields.map(\.spec), tabs: tabs.map(\.definition), tabsField: tabsField,
@@ -115,11 +119,12 @@ enum WizardSchema {
 
   static let tab: JSONSchema<TabDraft> = .object { o in
     let id = o.required("id", identifier)
-    let title = o.required("title", .nonEmptyString)
+    let titleRead = o.required("title", .nonEmptyString)
     let body = o.optional("body", .string)
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let fields = o.optional("fields", .array(of: FieldSchema.field), default: [])
-    guard let id, let title else { return nil }
+    guard let id else { return nil }
+    let title = titleRead ?? id
     return TabDraft(
       definition: TabDefinition(
         id: id, title: title, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
