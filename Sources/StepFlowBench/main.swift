@@ -27,10 +27,18 @@ func report(_ name: String, _ value: String, aim: String) {
   print("\(name)\(pad)\(value)   (aim: \(aim))")
 }
 
-var checksum = 0
+nonisolated(unsafe) var checksum = 0
+
+/// `stepflow-bench [NAME...]` runs only the sections named (update, render, strip, frames,
+/// gauge, wizard).
+let only = Set(CommandLine.arguments.dropFirst())
+func section(_ name: String, _ body: () -> Void) {
+  guard only.isEmpty || only.contains(name) else { return }
+  body()
+}
 
 // 1. Commands per second through the pure update.
-do {
+section("update") {
   let flow = OrderState.flow
   let commands: [Command] = [.next, .next, .previous, .next, .back, .tap(1), .next, .reset]
   let count = 2_000_000
@@ -48,7 +56,7 @@ do {
 }
 
 // 2. Rendering a 120x40 screen.
-do {
+section("render") {
   var program = FlowProgram(flow: OrderState.flow, options: FlowOptions(glyphs: .unicode))
   program.apply(.next, at: .zero)
   let frames = 2000
@@ -74,7 +82,7 @@ do {
 }
 
 // 3. The strip costs the same for 4 steps and for 10,000.
-do {
+section("strip") {
   func stripTime(_ count: Int) -> Duration {
     let steps = (0..<count).map {
       StepDefinition(id: "s\($0)", title: "Step \($0)", icon: .symbol("star"))
@@ -103,7 +111,7 @@ do {
 }
 
 // 4. Bytes the frame writer sends to a terminal.
-do {
+section("frames") {
   func bytes(after command: Command, flow: FlowDefinition, width: Int, height: Int) -> (Int, Int) {
     var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .emoji))
     var writer = FrameWriter(depth: .truecolor)
@@ -164,7 +172,7 @@ do {
 }
 
 // 5. The gauge: bytes per 1 % update and per spinner frame, at 80 columns.
-do {
+section("gauge") {
   func gaugeBytes(
     _ arguments: [String], updates: Int, step: (inout GaugeProgram, Int, inout Duration) -> Void
   ) -> Double {
@@ -195,6 +203,53 @@ do {
     _ = program.handle(.tick, at: now)
   }
   report("gauge --spinner: bytes per spinner frame", format(perSpin) + " B", aim: "<= 24 B")
+}
+
+// 6. Loading and validating a 10,000-step wizard file, and drawing its strip.
+section("wizard") {
+  var text = "{ id: \"big\", title: \"Ten thousand steps\", strip: { position: \"inline\", shape: \"dots\" },\n steps: [\n"
+  for i in 0..<10_000 {
+    text += "  { id: \"step\(i)\", title: \"Step \(i)\", icon: \"star\", fields: [{ id: \"answer\(i)\", label: \"Answer \(i)\", required: true }] },\n"
+  }
+  text += "] }\n"
+  let bytes = Array(text.utf8)
+  var loaded: FlowDefinition? = nil
+  let load = best(rounds: 5) {
+    loaded = try? WizardFile.load(bytes, path: "big.json")
+  }
+  var plain = "{ id: \"steps\", title: \"Ten thousand steps\", steps: [\n"
+  for i in 0..<10_000 { plain += "  { id: \"step\(i)\", title: \"Step \(i)\", icon: \"star\" },\n" }
+  plain += "] }\n"
+  let plainBytes = Array(plain.utf8)
+  let plainLoad = best(rounds: 5) {
+    checksum &+= (try? WizardFile.load(plainBytes, path: "steps.json"))?.steps.count ?? 0
+  }
+  report(
+    "load + validate 10,000 steps (\(plainBytes.count / 1024) KB: id, title, icon)",
+    format(plainLoad.milliseconds) + " ms", aim: "<= 50 ms")
+  report(
+    "load + validate 10,000 steps with a field each (\(bytes.count / 1024) KB)",
+    format(load.milliseconds) + " ms" + (loaded == nil ? " (FAILED)" : ""), aim: "<= 50 ms")
+  if let flow = loaded {
+    let p = Progression(count: flow.steps.count, startsEmpty: false, reachedCount: 5000, current: 4999)
+    let strip = StepStrip(flow: flow, progression: p, theme: flow.theme, glyphs: .unicode)
+    var canvas = Canvas(width: 80, height: strip.height)
+    let rounds = 20_000
+    let big = best { for _ in 0..<rounds { strip.render(into: &canvas, area: canvas.bounds) } } / rounds
+    let small = FlowDefinition(
+      id: "four", title: "Four", steps: Array(flow.steps.prefix(4)), strip: flow.strip,
+      navigation: .tap)
+    let smallStrip = StepStrip(
+      flow: small, progression: Progression(count: 4, startsEmpty: false, reachedCount: 2, current: 1),
+      theme: small.theme, glyphs: .unicode)
+    let four = best { for _ in 0..<rounds { smallStrip.render(into: &canvas, area: canvas.bounds) } } / rounds
+    let visible = strip.visibleSteps(width: 80).count
+    report(
+      "strip of that wizard: \(visible) visible of 10,000",
+      format(big.milliseconds * 1000, decimals: 2) + " µs",
+      aim: "like 4 steps: " + format(four.milliseconds * 1000, decimals: 2) + " µs")
+    checksum &+= canvas.width
+  }
 }
 
 if checksum == 42 { print("") }

@@ -118,6 +118,12 @@ public struct StepStrip {
       cutRight: end < count, originX: markWidth + max(0, (inner - total) / 2))
   }
 
+  /// The steps drawn at a width: all of them, or the window around the current step.
+  public func visibleSteps(width: Int) -> Range<Int> {
+    let l = layout(width: width)
+    return l.first..<l.end
+  }
+
   /// Draws the strip at the top of `area`.
   public func render(into canvas: inout Canvas, area: Rect) {
     guard area.width > 0, area.height > 0 else { return }
