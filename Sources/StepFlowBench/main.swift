@@ -207,9 +207,11 @@ section("gauge") {
 
 // 6. Loading and validating a 10,000-step wizard file, and drawing its strip.
 section("wizard") {
-  var text = "{ id: \"big\", title: \"Ten thousand steps\", strip: { position: \"inline\", shape: \"dots\" },\n steps: [\n"
+  var text =
+    "{ id: \"big\", title: \"Ten thousand steps\", strip: { position: \"inline\", shape: \"dots\" },\n steps: [\n"
   for i in 0..<10_000 {
-    text += "  { id: \"step\(i)\", title: \"Step \(i)\", icon: \"star\", fields: [{ id: \"answer\(i)\", label: \"Answer \(i)\", required: true }] },\n"
+    text +=
+      "  { id: \"step\(i)\", title: \"Step \(i)\", icon: \"star\", fields: [{ id: \"answer\(i)\", label: \"Answer \(i)\", required: true }] },\n"
   }
   text += "] }\n"
   let bytes = Array(text.utf8)
@@ -231,18 +233,23 @@ section("wizard") {
     "load + validate 10,000 steps with a field each (\(bytes.count / 1024) KB)",
     format(load.milliseconds) + " ms" + (loaded == nil ? " (FAILED)" : ""), aim: "<= 50 ms")
   if let flow = loaded {
-    let p = Progression(count: flow.steps.count, startsEmpty: false, reachedCount: 5000, current: 4999)
+    let p = Progression(
+      count: flow.steps.count, startsEmpty: false, reachedCount: 5000, current: 4999)
     let strip = StepStrip(flow: flow, progression: p, theme: flow.theme, glyphs: .unicode)
     var canvas = Canvas(width: 80, height: strip.height)
     let rounds = 20_000
-    let big = best { for _ in 0..<rounds { strip.render(into: &canvas, area: canvas.bounds) } } / rounds
+    let big =
+      best { for _ in 0..<rounds { strip.render(into: &canvas, area: canvas.bounds) } } / rounds
     let small = FlowDefinition(
       id: "four", title: "Four", steps: Array(flow.steps.prefix(4)), strip: flow.strip,
       navigation: .tap)
     let smallStrip = StepStrip(
-      flow: small, progression: Progression(count: 4, startsEmpty: false, reachedCount: 2, current: 1),
+      flow: small,
+      progression: Progression(count: 4, startsEmpty: false, reachedCount: 2, current: 1),
       theme: small.theme, glyphs: .unicode)
-    let four = best { for _ in 0..<rounds { smallStrip.render(into: &canvas, area: canvas.bounds) } } / rounds
+    let four =
+      best { for _ in 0..<rounds { smallStrip.render(into: &canvas, area: canvas.bounds) } }
+      / rounds
     let visible = strip.visibleSteps(width: 80).count
     report(
       "strip of that wizard: \(visible) visible of 10,000",

@@ -7,6 +7,17 @@ public enum FoodDeliveryState: String, CaseIterable, Sendable {
   case onItsWay = "bicycle"
   case delivered = "house"
 
+  /// The step's id in results and scripts: the case's name (written out, as reflection is
+  /// slow to start).
+  public var id: String {
+    switch self {
+    case .orderReceived: return "orderReceived"
+    case .preparingOrder: return "preparingOrder"
+    case .onItsWay: return "onItsWay"
+    case .delivered: return "delivered"
+    }
+  }
+
   /// The status text under `YOUR ORDER STATUS:`.
   public var status: String {
     switch self {
@@ -55,7 +66,7 @@ public enum FoodDeliveryState: String, CaseIterable, Sendable {
     id: "delivery", title: "Food delivery",
     steps: allCases.map { state in
       StepDefinition(
-        id: String(describing: state), title: state.status, icon: .symbol(state.rawValue),
+        id: state.id, title: state.status, icon: .symbol(state.rawValue),
         accent: state.accent, background: state.color, foreground: .white,
         blocks: [.hero, .status(caption: "YOUR ORDER STATUS:", text: state.status)],
         progress: state.stage)

@@ -6,6 +6,16 @@ public enum OrderState: String, CaseIterable, Sendable {
   case shippingLocation = "mappin.and.ellipse"
   case complete = "shippingbox.fill"
 
+  /// The step's id in results and scripts: the case's name.
+  public var id: String {
+    switch self {
+    case .shoppingCart: return "shoppingCart"
+    case .payment: return "payment"
+    case .shippingLocation: return "shippingLocation"
+    case .complete: return "complete"
+    }
+  }
+
   /// The step's title.
   public var title: String {
     switch self {
@@ -94,7 +104,7 @@ public enum OrderState: String, CaseIterable, Sendable {
         id: "purchase", title: "Checkout",
         steps: allCases.map { state in
           StepDefinition(
-            id: String(describing: state), title: state.title, icon: .symbol(state.rawValue),
+            id: state.id, title: state.title, icon: .symbol(state.rawValue),
             blocks: state.blocks,
             fields: state == .shippingLocation ? address : [],
             tabs: state == .payment ? tabs : [],

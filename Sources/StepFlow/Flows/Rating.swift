@@ -7,6 +7,17 @@ public enum Rating: Int, CaseIterable, Sendable {
   case fourStars = 4
   case fiveStars = 5
 
+  /// The step's id in results and scripts: the case's name.
+  public var id: String {
+    switch self {
+    case .oneStar: return "oneStar"
+    case .twoStars: return "twoStars"
+    case .threeStars: return "threeStars"
+    case .fourStars: return "fourStars"
+    case .fiveStars: return "fiveStars"
+    }
+  }
+
   /// The question shown until something is rated.
   public static let question = "How much would you rate this?"
 
@@ -17,7 +28,7 @@ public enum Rating: Int, CaseIterable, Sendable {
   public static func ratingFlow(max: Int, question: String) -> FlowDefinition {
     let steps = (1...Swift.max(1, max)).map { n in
       StepDefinition(
-        id: max == allCases.count ? String(describing: Rating(rawValue: n) ?? .oneStar) : "\(n)",
+        id: max == allCases.count ? (Rating(rawValue: n) ?? .oneStar).id : "\(n)",
         title: n == 1 ? "1 star" : "\(n) stars")
     }
     return FlowDefinition(

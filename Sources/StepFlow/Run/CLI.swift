@@ -5,10 +5,21 @@
 public enum StepFlowCLI {
   public static let version = "0.1.0"
 
-  /// The built-in flows by name.
-  public static let builtinFlows: [FlowDefinition] = [
-    FoodDeliveryState.flow, OrderState.flow, Rating.flow,
-  ]
+  /// The names of the built-in flows.
+  public static let builtinNames = ["delivery", "purchase", "rating"]
+
+  /// A built-in flow by name, made only when asked for (a run builds only its own flow).
+  public static func builtinFlow(named name: String) -> FlowDefinition? {
+    switch name {
+    case "delivery": return FoodDeliveryState.flow
+    case "purchase": return OrderState.flow
+    case "rating": return Rating.flow
+    default: return nil
+    }
+  }
+
+  /// Every built-in flow.
+  public static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
   static let usage =
     "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
@@ -73,7 +84,7 @@ public enum StepFlowCLI {
 
   /// `stepflow list`: every wizard that runs by name, with its title and where it comes from.
   static func listFlows(environment: [String: String]) -> Int32 {
-    let catalog = WizardCatalog(builtins: builtinFlows, environment: environment)
+    let catalog = WizardCatalog(environment: environment)
     let entries = catalog.entries()
     let width = (entries.map { $0.name.count }.max() ?? 0) + 2
     var lines: [String] = []

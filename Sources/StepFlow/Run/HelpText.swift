@@ -45,7 +45,7 @@ enum HelpText {
       stepflow validate <file>...               check wizard files; every error as file:line:column: message
       stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
 
-    Built-in flows: \(StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", "))
+    Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
 
     Options of run and rate:
     \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
@@ -63,7 +63,7 @@ enum HelpText {
       return """
         usage: stepflow run <flow|name|path> [options]
 
-        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", "))).
+        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))).
         On a terminal it is interactive; with --commands or --script, or with commands piped into
         stdin, it runs them one by one. The result is printed on stdout.
 

@@ -57,7 +57,7 @@ enum RunCommand {
           "run takes one flow, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
           usage: usage)
       }
-      let catalog = WizardCatalog(builtins: StepFlowCLI.builtinFlows, environment: environment)
+      let catalog = WizardCatalog(environment: environment)
       do throws(WizardCatalog.LookupError) {
         flow = try catalog.flow(named: name)
       } catch {
@@ -83,7 +83,7 @@ enum RunCommand {
   }
 
   static func flowNames() -> String {
-    StepFlowCLI.builtinFlows.map(\.id).joined(separator: ", ")
+    StepFlowCLI.builtinNames.joined(separator: ", ")
   }
 
   /// Why a run stops before it starts: the message is already printed.

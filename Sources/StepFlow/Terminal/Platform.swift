@@ -14,9 +14,12 @@ public enum Platform {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      // Split at the first "=" byte (comparing bytes, not characters: this runs at start-up).
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+      if let equals = bytes.firstIndex(of: 0x3D) {
+        result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+          decoding: bytes[(equals + 1)...], as: UTF8.self)
       }
       pointer += 1
     }

@@ -10,12 +10,20 @@ public struct WizardCatalog: Sendable {
     public var summary: Result<(title: String, steps: Int), WizardFile.LoadError>
   }
 
-  public let builtins: [FlowDefinition]
+  /// The names of the built-in flows, which come first.
+  public let builtinNames: [String]
+  /// A built-in flow by name.
+  public let builtin: @Sendable (String) -> FlowDefinition?
   /// The folders searched after the built-in flows, in order.
   public let folders: [String]
 
-  public init(builtins: [FlowDefinition], environment: [String: String]) {
-    self.builtins = builtins
+  public init(
+    builtinNames: [String] = StepFlowCLI.builtinNames,
+    builtin: @escaping @Sendable (String) -> FlowDefinition? = StepFlowCLI.builtinFlow(named:),
+    environment: [String: String]
+  ) {
+    self.builtinNames = builtinNames
+    self.builtin = builtin
     let extra = (environment["STEPFLOW_PATH"] ?? "").split(separator: ":").map(String.init)
     folders = ["wizards"] + extra.filter { !$0.isEmpty }
   }
@@ -35,7 +43,7 @@ public struct WizardCatalog: Sendable {
 
   /// The flow a name or path refers to.
   public func flow(named argument: String) throws(LookupError) -> FlowDefinition {
-    if let builtin = builtins.first(where: { $0.id == argument }) { return builtin }
+    if builtinNames.contains(argument), let flow = builtin(argument) { return flow }
     let path: String
     if Self.isPath(argument) {
       path = argument
@@ -64,7 +72,7 @@ public struct WizardCatalog: Sendable {
   /// Every wizard that can be run by name: the built-in flows first, then the files of each
   /// folder in order (a name found earlier wins, as `run` would pick it).
   public func entries(loadingFiles: Bool = true) -> [Entry] {
-    var result = builtins.map {
+    var result = builtinNames.compactMap(builtin).map {
       Entry(name: $0.id, path: nil, summary: .success(($0.title, $0.steps.count)))
     }
     var seen = Set(result.map(\.name))
@@ -96,8 +104,8 @@ public struct WizardCatalog: Sendable {
   public func shadowedFiles() -> [String] {
     var paths: [String] = []
     for folder in folders {
-      for flow in builtins {
-        if let path = [".json", ".json5"].map({ folder + "/" + flow.id + $0 }).first(
+      for name in builtinNames {
+        if let path = [".json", ".json5"].map({ folder + "/" + name + $0 }).first(
           where: Platform.isFile)
         {
           paths.append(path)
