@@ -1,23 +1,7 @@
+import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
-
-/// A small deterministic generator (SplitMix64), so that every run feeds the same inputs.
-struct JSONFuzzRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 @Suite struct JSONFuzzTests {
   static let seeds: [String] = [
@@ -40,7 +24,7 @@ struct JSONFuzzRandom: RandomNumberGenerator {
 
   @Test func mutatedTruncatedAndHostileInputsAlwaysGiveAValueOrALocatedError() {
     let start = ContinuousClock.now
-    var random = JSONFuzzRandom(seed: 6)
+    var random = SeededGenerator(seed: 6)
     var inputs = 0
     var withErrors = 0
 
@@ -125,7 +109,7 @@ struct JSONFuzzRandom: RandomNumberGenerator {
 
   /// One to three random edits: bit flips, interesting or random bytes replaced or inserted,
   /// ranges deleted or duplicated, a random cut.
-  private func mutate(_ original: [UInt8], _ random: inout JSONFuzzRandom) -> [UInt8] {
+  private func mutate(_ original: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
     var bytes = original
     for _ in 0...random.next(below: 3) {
       let at = random.next(below: bytes.count + 1)
@@ -158,7 +142,7 @@ struct JSONFuzzRandom: RandomNumberGenerator {
     return bytes
   }
 
-  private func hostileInputs(_ random: inout JSONFuzzRandom) -> [[UInt8]] {
+  private func hostileInputs(_ random: inout SeededGenerator) -> [[UInt8]] {
     let megabyte = 1 << 20
     var inputs: [[UInt8]] = [
       [UInt8](repeating: UInt8(ascii: "["), count: 100_000),

@@ -1,3 +1,4 @@
+import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
@@ -89,7 +90,7 @@ import Testing
   }
 
   @Test func randomValuesRoundTrip() {
-    var random = JSONFuzzRandom(seed: 2024)
+    var random = SeededGenerator(seed: 2024)
     for _ in 0..<300 {
       let value = randomValue(depth: 0, &random)
       for pretty in [false, true] {
@@ -100,7 +101,7 @@ import Testing
     }
   }
 
-  private func randomValue(depth: Int, _ random: inout JSONFuzzRandom) -> JSONValue {
+  private func randomValue(depth: Int, _ random: inout SeededGenerator) -> JSONValue {
     switch random.next(below: depth > 3 ? 5 : 7) {
     case 0: return .null
     case 1: return .bool(random.next(below: 2) == 0)
@@ -121,7 +122,7 @@ import Testing
     }
   }
 
-  private func randomString(_ random: inout JSONFuzzRandom) -> String {
+  private func randomString(_ random: inout SeededGenerator) -> String {
     let pool: [Unicode.Scalar] = [
       "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "漢", "😀",
       "\u{2028}", "\u{FEFF}",

@@ -65,19 +65,7 @@ import Testing
     #expect(p.current == nil && p.reachedCount == 0)
   }
 
-  /// A small deterministic generator, so that a failing sequence can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func randomCommand(_ rng: inout SplitMix, steps: Int) -> Command {
+  static func randomCommand(_ rng: inout SeededGenerator, steps: Int) -> Command {
     switch Int.random(in: 0..<9, using: &rng) {
     case 0, 1: return .next
     case 2: return .previous
@@ -93,7 +81,7 @@ import Testing
   @Test(arguments: StepFlowCLI.builtinFlows.map(\.id))
   func randomCommandSequencesKeepTheInvariants(flowID: String) {
     let flow = StepFlowCLI.builtinFlows.first { $0.id == flowID }!
-    var rng = SplitMix(state: 2026)
+    var rng = SeededGenerator(seed: 2026)
     let start = FlowState(flow: flow)
     for _ in 0..<300 {
       var state = FlowState(flow: flow)

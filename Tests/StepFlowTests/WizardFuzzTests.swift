@@ -7,23 +7,13 @@ import Testing
 /// loader. Each must end in a flow or in located messages — no crash, no hang — and a flow that
 /// loads must draw without a single control character reaching the screen.
 @Suite struct WizardFuzzTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let interesting: [UInt8] = [
     0x00, 0x1B, 0x07, 0x7F, 0xFF, 0xC0, 0xED, 0x22, 0x27, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x3A, 0x2C,
     0x0A, 0x2F, 0x2A,
   ]
 
-  static func mutate(_ bytes: [UInt8], _ rng: inout Generator) -> [UInt8] {
+  static func mutate(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
     var out = bytes
     for _ in 0..<Int.random(in: 1...4, using: &rng) where !out.isEmpty {
       let i = Int.random(in: 0..<out.count, using: &rng)
@@ -66,7 +56,7 @@ import Testing
 
   @Test func mutatedAndTruncatedWizards() throws {
     let root = WizardParityTests.root + "/wizards/"
-    var rng = Generator(state: 6)
+    var rng = SeededGenerator(seed: 6)
     var inputs = 0
     for name in ["purchase", "onboarding", "release"] {
       let bytes = try Platform.readFile(root + name + ".json")

@@ -65,12 +65,8 @@ public struct Glyphs: Sendable {
     pointerUp: "▲", pointerRight: "▶", radioOn: "◉", radioOff: "○", shadeLight: "░",
     shadeMedium: "▒")
 
-  public static let emoji = Glyphs(
-    style: .emoji, leftMark: "‹", rightMark: "›", ellipsis: "…", topLeft: "╭", topRight: "╮",
-    bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│", heavyHorizontal: "━",
-    dot: "●", hollowDot: "○", check: "✓", cross: "✗", starFilled: "★", starEmpty: "☆",
-    pointerUp: "▲", pointerRight: "▶", radioOn: "◉", radioOff: "○", shadeLight: "░",
-    shadeMedium: "▒")
+  /// The same drawing characters as `unicode` (emoji are used for icons only).
+  public static let emoji = Glyphs.unicode.styled(.emoji)
 
   public static let ascii = Glyphs(
     style: .ascii, leftMark: "<", rightMark: ">", ellipsis: "...", topLeft: "+", topRight: "+",
@@ -78,6 +74,17 @@ public struct Glyphs: Sendable {
     dot: "o", hollowDot: ".", check: "v", cross: "x", starFilled: "*", starEmpty: ".",
     pointerUp: "^", pointerRight: ">", radioOn: "(*)", radioOff: "( )", shadeLight: ".",
     shadeMedium: ":")
+
+  /// A copy that reports another style.
+  private func styled(_ style: GlyphStyle) -> Glyphs {
+    Glyphs(
+      style: style, leftMark: leftMark, rightMark: rightMark, ellipsis: ellipsis, topLeft: topLeft,
+      topRight: topRight, bottomLeft: bottomLeft, bottomRight: bottomRight,
+      horizontal: horizontal, vertical: vertical, heavyHorizontal: heavyHorizontal, dot: dot,
+      hollowDot: hollowDot, check: check, cross: cross, starFilled: starFilled,
+      starEmpty: starEmpty, pointerUp: pointerUp, pointerRight: pointerRight, radioOn: radioOn,
+      radioOff: radioOff, shadeLight: shadeLight, shadeMedium: shadeMedium)
+  }
 
   /// The glyphs for a style.
   public static func `for`(_ style: GlyphStyle) -> Glyphs {

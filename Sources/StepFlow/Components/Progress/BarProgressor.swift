@@ -50,9 +50,10 @@ public struct BarProgressorParameter: Equatable, Sendable {
 /// (an endless bar fills from its last reported ratio).
 public struct BarProgressor: ProgressorView {
   public var parameter: BarProgressorParameter
-  public private(set) var progress: Double = 0
+  private var track = ProgressTrack()
   private var startedAt: Duration = .zero
-  private var ending: ProgressEnding?
+  /// The last ratio given.
+  public var progress: Double { track.progress }
 
   public init() { self.init(BarProgressorParameter()) }
 
@@ -67,25 +68,16 @@ public struct BarProgressor: ProgressorView {
     return .zero
   }
 
-  public mutating func update(progress: Double) {
-    guard ending == nil else { return }
-    self.progress = min(1, max(0, progress))
-  }
+  public mutating func update(progress: Double) { track.update(progress) }
 
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
-    let animation = ProgressEnding(at: now, from: progress, timing: timing)
-    ending = animation
-    return animation.duration
+    track.end(at: now, timing: timing)
   }
 
   public func nextFrame(after now: Duration) -> Duration? {
-    if let ending { return ending.nextFrame(after: now) }
+    if track.ending != nil { return track.endingFrame(after: now) }
     guard parameter.kind == .endless else { return nil }
-    let step = parameter.stepInterval
-    guard step > .zero else { return nil }
-    guard now >= startedAt else { return startedAt }
-    let steps = Int(((now - startedAt) / step).rounded(.down)) + 1
-    return startedAt + step * steps
+    return ProgressTrack.nextStep(after: now, start: startedAt, interval: parameter.stepInterval)
   }
 
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
@@ -93,7 +85,7 @@ public struct BarProgressor: ProgressorView {
     guard !rows.isEmpty else { return }
     let progressGlyphs = ProgressGlyphs.for(glyphs)
     var cells: [String?]
-    if let ending {
+    if let ending = track.ending {
       cells = Self.proportionalCells(
         ratio: ending.ratio(at: now), width: rows.width, glyphs: progressGlyphs)
     } else if parameter.kind == .endless {

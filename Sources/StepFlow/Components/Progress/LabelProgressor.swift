@@ -16,8 +16,9 @@ public struct LabelProgressorParameter: Equatable, Sendable {
 /// it up to `100%` in `(1 − ratio) × maxEndingDuration`.
 public struct LabelProgressor: ProgressorView {
   public var parameter: LabelProgressorParameter
-  public private(set) var progress: Double = 0
-  private var ending: ProgressEnding?
+  private var track = ProgressTrack()
+  /// The last ratio given.
+  public var progress: Double { track.progress }
 
   public init() { self.init(LabelProgressorParameter()) }
 
@@ -25,19 +26,14 @@ public struct LabelProgressor: ProgressorView {
     self.parameter = parameter
   }
 
-  public mutating func update(progress: Double) {
-    guard ending == nil else { return }
-    self.progress = min(1, max(0, progress))
-  }
+  public mutating func update(progress: Double) { track.update(progress) }
 
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
-    let animation = ProgressEnding(at: now, from: progress, timing: timing)
-    ending = animation
-    return animation.duration
+    track.end(at: now, timing: timing)
   }
 
   public func nextFrame(after now: Duration) -> Duration? {
-    ending?.nextFrame(after: now)
+    track.endingFrame(after: now)
   }
 
   /// The whole percent shown for a ratio: rounded down, with a tiny allowance so that 0.29
@@ -48,7 +44,7 @@ public struct LabelProgressor: ProgressorView {
 
   /// The text shown at `now`.
   public func text(at now: Duration) -> String {
-    let ratio = ending?.ratio(at: now) ?? progress
+    let ratio = track.ending?.ratio(at: now) ?? progress
     return String(Self.percent(of: ratio)) + "%"
   }
 

@@ -36,9 +36,10 @@ public struct RingProgressorParameter: Equatable, Sendable {
 /// Ending closes the ring from the current ratio in `(1 − ratio) × maxEndingDuration`.
 public struct RingProgressor: ProgressorView {
   public var parameter: RingProgressorParameter
-  public private(set) var progress: Double = 0
+  private var track = ProgressTrack()
   private var startedAt: Duration = .zero
-  private var ending: ProgressEnding?
+  /// The last ratio given.
+  public var progress: Double { track.progress }
 
   /// The steps of one turn of an endless ring, and the share of the ring its arc covers.
   static let endlessSteps = 24
@@ -57,31 +58,26 @@ public struct RingProgressor: ProgressorView {
     return .zero
   }
 
-  public mutating func update(progress: Double) {
-    guard ending == nil else { return }
-    self.progress = min(1, max(0, progress))
-  }
+  public mutating func update(progress: Double) { track.update(progress) }
 
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
-    let animation = ProgressEnding(at: now, from: progress, timing: timing)
-    ending = animation
-    return animation.duration
+    track.end(at: now, timing: timing)
   }
 
   private var stepInterval: Duration { parameter.period / Self.endlessSteps }
 
   public func nextFrame(after now: Duration) -> Duration? {
-    if let ending { return ending.nextFrame(after: now) }
-    guard parameter.kind == .endless, stepInterval > .zero else { return nil }
-    guard now >= startedAt else { return startedAt }
-    let steps = Int(((now - startedAt) / stepInterval).rounded(.down)) + 1
-    return startedAt + stepInterval * steps
+    if track.ending != nil { return track.endingFrame(after: now) }
+    guard parameter.kind == .endless else { return nil }
+    return ProgressTrack.nextStep(after: now, start: startedAt, interval: stepInterval)
   }
 
   /// Whether a point at `turn` (a fraction of a full turn clockwise from twelve o'clock) is on
   /// the arc at `now`.
   private func isOnArc(_ turn: Double, at now: Duration) -> Bool {
-    if let ending { return turn < ending.ratio(at: now) || ending.ratio(at: now) >= 1 }
+    if let ending = track.ending {
+      return turn < ending.ratio(at: now) || ending.ratio(at: now) >= 1
+    }
     switch parameter.kind {
     case .proportional:
       return turn < progress || progress >= 1
