@@ -45,6 +45,11 @@ public struct FlowState: Equatable, Sendable {
       return
     }
     let step = flow.steps[current]
+    // A step that asks nothing, in a flow without buttons, has nothing to edit or focus.
+    if step.fields.isEmpty, step.tabs.isEmpty, flow.navigation != .buttons {
+      editor = nil
+      return
+    }
     if let tabsField = step.tabsField, case .choice(let id)? = answers[tabsField],
       let index = step.tabs.firstIndex(where: { $0.id == id }), selectedTabs[current] == nil
     {

@@ -228,10 +228,13 @@ public struct Canvas: Equatable, Sendable {
   public mutating func fill(_ rect: Rect, symbol: String = " ", style: Style) {
     let r = rect.intersection(bounds)
     guard !r.isEmpty else { return }
+    let cell = Cell(grapheme: symbol == " " ? .space : Grapheme(symbol), style: style)
     for y in r.y..<r.maxY {
-      for x in r.x..<r.maxX {
-        put(symbol, width: 1, x: x, y: y, style: style)
-      }
+      // Only the edges can cut a wide grapheme in two; inside, cells are simply replaced.
+      clearWideOverlap(at: y * width + r.x, x: r.x)
+      clearWideOverlap(at: y * width + r.maxX - 1, x: r.maxX - 1)
+      let row = y * width
+      for i in (row + r.x)..<(row + r.maxX) { cells[i] = cell }
     }
   }
 

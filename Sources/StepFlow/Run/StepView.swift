@@ -103,40 +103,45 @@ struct StepView {
     tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
     let pageArea = tabArea.dropTop(Tabs.height + 1)
     guard !pageArea.isEmpty else { return }
-    let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
-    if tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor {
-      let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
-        .tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
-      tabs.drawContent(
-        outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
-        fill: theme.text)
-    } else {
-      canvas.blit(incoming, toX: pageArea.x, y: pageArea.y)
+    guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
+      drawTabPage(of: state, tab: editor.selectedTab, into: &canvas, area: pageArea)
+      return
     }
+    let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
+    let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
+      .tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
+    tabs.drawContent(
+      outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
+      fill: theme.text)
   }
 
-  /// A tab's content: its blocks and its form.
+  /// A tab's content on a canvas of its own (for the slide between two tabs).
   func tabPage(of state: FlowState, tab: Int, size: Rect) -> Canvas {
     var page = Canvas(width: size.width, height: size.height, style: theme.text)
+    drawTabPage(of: state, tab: tab, into: &page, area: page.bounds)
+    return page
+  }
+
+  /// Draws a tab's content, its blocks and its form, into an area.
+  func drawTabPage(of state: FlowState, tab: Int, into canvas: inout Canvas, area: Rect) {
     guard let editor = state.editor, let current = state.progression.current,
       flow.steps[current].tabs.indices.contains(tab)
-    else { return page }
+    else { return }
     let definition = flow.steps[current].tabs[tab]
-    var rest = page.bounds
+    var rest = area
     if !definition.blocks.isEmpty {
       let blockScreen = screen(blocks: definition.blocks)
       let rows = definition.blocks.reduce(0) {
-        $0 + (blockScreen.height(of: $1, width: size.width) ?? 5) + 1
+        $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
       }
-      blockScreen.render(into: &page, area: rest.top(rows))
+      blockScreen.render(into: &canvas, area: rest.top(rows))
       rest = rest.dropTop(rows)
     }
     if editor.tabForms.indices.contains(tab), !editor.tabForms[tab].fields.isEmpty {
       var focused = false
       if case .tabField = editor.focus, tab == editor.selectedTab { focused = true }
       editor.tabForms[tab].render(
-        into: &page, area: rest, theme: theme, glyphs: glyphs, focused: focused)
+        into: &canvas, area: rest, theme: theme, glyphs: glyphs, focused: focused)
     }
-    return page
   }
 }
