@@ -21,6 +21,23 @@ public enum StepFlowCLI {
   /// Every built-in flow.
   public static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
+  /// Runs your own flow with the options of `stepflow run` — interactive on a terminal,
+  /// scripted with `--commands`, `--frames`, JSON on stdout — and returns the exit code.
+  ///
+  /// ```swift
+  /// enum Signup: CaseIterable { case account, profile, confirm }
+  /// let flow = FlowDefinition(Signup.self, id: "signup", title: "Sign up")
+  /// Platform.exitProcess(StepFlowCLI.run(flow, arguments: Array(CommandLine.arguments.dropFirst())))
+  /// ```
+  public static func run(_ flow: FlowDefinition, arguments: [String]) -> Int32 {
+    do throws(UsageError) {
+      return try RunCommand.execute(flow, arguments: arguments, environment: Platform.environment())
+    } catch {
+      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
+      return ExitCode.usage
+    }
+  }
+
   static let usage =
     "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
 

@@ -73,6 +73,25 @@ enum RunCommand {
         }
       }
     }
+    return try start(flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
+  }
+
+  /// Runs a flow given by a Swift program with the options of `run` (no flow operand).
+  static func execute(_ flow: FlowDefinition, arguments: [String], environment: [String: String])
+    throws(UsageError) -> Int32
+  {
+    let usage = "usage: \(flow.id) [options]"
+    let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
+    if let operand = parsed.operands.first {
+      throw UsageError("unexpected \"\(Sanitizer.sanitize(operand))\"", usage: usage)
+    }
+    return try start(flow, parsed: parsed, environment: environment, rating: false, usage: usage)
+  }
+
+  private static func start(
+    _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
+    usage: String
+  ) throws(UsageError) -> Int32 {
     let settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
     let start: FlowState
     switch startingState(flow, settings: settings) {
