@@ -123,3 +123,20 @@ import Testing
     #expect(GlyphStyle.detect(environment: [:]) == .ascii)
   }
 }
+
+@Suite struct SymbolsTests {
+  /// Every emoji icon is one wide scalar of default emoji presentation, so that terminals agree
+  /// on its width (no text symbol turned emoji by U+FE0F); the stars stay narrow on purpose, to
+  /// sit one over the other.
+  @Test func emojiIconsAreWideSingleScalars() {
+    for name in Symbols.names {
+      let emoji = Symbols.glyph(for: .symbol(name), style: .emoji)
+      let unicode = Symbols.glyph(for: .symbol(name), style: .unicode)
+      let ascii = Symbols.glyph(for: .symbol(name), style: .ascii)
+      #expect(ascii.utf8.allSatisfy { $0 < 0x80 }, "\(name): \(ascii)")
+      #expect(DisplayWidth.of(unicode) == 1, "\(name): \(unicode)")
+      if name.hasPrefix("star") { continue }
+      #expect(emoji.unicodeScalars.count == 1 && DisplayWidth.of(emoji) == 2, "\(name): \(emoji)")
+    }
+  }
+}

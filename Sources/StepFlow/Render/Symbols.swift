@@ -1,11 +1,15 @@
 /// SF Symbol names (as the seeds use them) mapped to terminal glyphs in each ``GlyphStyle``:
 /// an emoji, a narrow Unicode character, and ASCII.
+///
+/// The emoji are all of default emoji presentation (East Asian Wide, no variation selector):
+/// terminals disagree on the width of `✉️`-style text symbols made emoji by U+FE0F, and one
+/// cell of disagreement shifts the rest of a line.
 public enum Symbols {
   /// name: (emoji, unicode, ascii)
   static let table: [String: (emoji: String, unicode: String, ascii: String)] = [
     "checkmark.circle": ("✅", "✓", "v"),
     "checkmark.circle.fill": ("✅", "✓", "v"),
-    "checkmark": ("✔️", "✓", "v"),
+    "checkmark": ("✅", "✓", "v"),
     "takeoutbag.and.cup.and.straw": ("🥡", "♨", "&"),
     "bicycle": ("🚲", "➜", ">"),
     "house": ("🏠", "⌂", "H"),
@@ -23,17 +27,17 @@ public enum Symbols {
     "person": ("👤", "☺", "P"),
     "person.fill": ("👤", "☺", "P"),
     "person.crop.circle": ("👤", "☺", "P"),
-    "envelope": ("✉️", "✉", "@"),
-    "envelope.fill": ("✉️", "✉", "@"),
+    "envelope": ("📧", "✉", "@"),
+    "envelope.fill": ("📨", "✉", "@"),
     "lock": ("🔒", "⚿", "L"),
     "lock.fill": ("🔒", "⚿", "L"),
     "key": ("🔑", "⚷", "k"),
-    "gearshape": ("⚙️", "⚙", "*"),
-    "gear": ("⚙️", "⚙", "*"),
+    "gearshape": ("🔧", "⚙", "*"),
+    "gear": ("🔧", "⚙", "*"),
     "paperplane": ("🚀", "➶", "^"),
     "paperplane.fill": ("🚀", "➶", "^"),
     "rocket": ("🚀", "➶", "^"),
-    "tag": ("🏷️", "⌗", "#"),
+    "tag": ("🔖", "⌗", "#"),
     "doc.text": ("📄", "≡", "="),
     "doc": ("📄", "≡", "="),
     "list.bullet": ("📋", "≡", "="),
@@ -44,23 +48,23 @@ public enum Symbols {
     "hammer": ("🔨", "⚒", "T"),
     "wrench": ("🔧", "⚒", "T"),
     "questionmark.circle": ("❓", "?", "?"),
-    "info.circle": ("ℹ️", "ℹ", "i"),
-    "exclamationmark.triangle": ("⚠️", "⚠", "!"),
+    "info.circle": ("💡", "ℹ", "i"),
+    "exclamationmark.triangle": ("🚧", "⚠", "!"),
     "xmark": ("❌", "✗", "x"),
     "xmark.circle": ("❌", "✗", "x"),
     "heart": ("🤍", "♡", "<3"),
-    "heart.fill": ("❤️", "♥", "<3"),
+    "heart.fill": ("💖", "♥", "<3"),
     "calendar": ("📅", "▦", "#"),
     "clock": ("🕒", "◷", "o"),
     "globe": ("🌐", "◍", "O"),
     "sparkles": ("✨", "✧", "*"),
     "terminal": ("💻", "▣", ">_"),
-    "cloud": ("☁️", "☁", "~"),
+    "cloud": ("⛅", "☁", "~"),
     "leaf": ("🍃", "❦", "%"),
     "hand.thumbsup": ("👍", "☝", "+"),
     "bubble.left": ("💬", "☏", "\""),
     "tray": ("📥", "⊔", "U"),
-    "shield": ("🛡️", "⛉", "D"),
+    "shield": ("🔰", "⛉", "D"),
     "circle": ("⚪", "○", "o"),
     "circle.fill": ("⚫", "●", "o"),
   ]
