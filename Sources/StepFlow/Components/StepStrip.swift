@@ -218,8 +218,13 @@ public struct StepStrip {
   }
 
   /// The plain-text form: `Step 2 of 4: Payment — reached: Shopping cart, Payment`.
-  public static func describe(flow: FlowDefinition, progression: Progression) -> String {
-    let reached = flow.steps.prefix(progression.reachedCount).map(\.title)
+  public static func describe(
+    flow: FlowDefinition, progression: Progression, answers: [String: FieldValue] = [:]
+  ) -> String {
+    // Steps passed because their condition does not hold are not reached.
+    let reached = (0..<progression.reachedCount).filter {
+      !flow.hasConditions || FlowMachine.isShown($0, flow, answers)
+    }.map { flow.steps[$0].title }
     if flow.navigation == .rating {
       return progression.reachedCount == 0
         ? "\(flow.title): not rated yet (1 to \(flow.steps.count))"

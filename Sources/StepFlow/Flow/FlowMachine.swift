@@ -42,6 +42,16 @@ public enum FlowMachine {
       }
     case .tap(let n):
       if flow.navigation == .rating { return rate(n, &state, flow, whenOutOfRange: nil) }
+      // Going forward by a tap leaves the current step and passes the steps between: they
+      // must be answered as if Next had been pressed on each.
+      if let current = before, n - 1 > current, (1...flow.steps.count).contains(n),
+        state.progression.isReached(n - 1)
+      {
+        if let refusal = validateCurrentStep(&state, flow) { return refusal }
+        if let refusal = firstUnanswered(in: (current + 1)..<(n - 1), state, flow) {
+          return refusal
+        }
+      }
       let snapshot = state
       return move(&state, flow, before: before) { p in
         if let refusal = p.revisit(n) { return refusal }
@@ -221,8 +231,37 @@ public enum FlowMachine {
       }
       return .refused("finish works only on the last step\(position ?? "")")
     }
+    // Every shown step must be answered: the last one here, the earlier ones again, as answers
+    // may have changed since (a later `set`, or a condition that now shows another step).
+    if let refusal = validateCurrentStep(&state, flow) { return refusal }
+    if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
     state.status = .finished
     return .finished
+  }
+
+  /// The first shown step in `range` whose answers are not valid, as a refusal naming it.
+  private static func firstUnanswered(
+    in range: Range<Int>, _ state: FlowState, _ flow: FlowDefinition
+  ) -> Outcome? {
+    for index in range where isShown(index, flow, state.answers) {
+      let problems = problems(ofStep: index, state, flow)
+      guard let first = problems.first else { continue }
+      return .refused(
+        "step \(index + 1) (\(flow.steps[index].title)) needs answers first: \(first.message)")
+    }
+    return nil
+  }
+
+  /// What is wrong with a step's answers: its own fields and the selected tab's.
+  static func problems(ofStep index: Int, _ state: FlowState, _ flow: FlowDefinition)
+    -> [FieldError]
+  {
+    let step = flow.steps[index]
+    var specs = step.fields
+    if !step.tabs.isEmpty {
+      specs += step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)].fields
+    }
+    return specs.compactMap { $0.validate(state.answers[$0.id]) }
   }
 
   static func selectTab(

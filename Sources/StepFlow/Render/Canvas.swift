@@ -312,8 +312,16 @@ extension Canvas {
     let question = Grapheme(asciiByte: UInt8(ascii: "?"))
     for i in cells.indices {
       if cells[i].grapheme.isASCII || cells[i].isContinuation { continue }
+      // A sign with a one-character ASCII form takes it; anything else becomes "?".
+      let wide = i + 1 < cells.count && cells[i + 1].isContinuation
+      if !wide, let character = cells[i].symbol.first,
+        let form = Symbols.asciiForms[character], form.utf8.count == 1, let byte = form.utf8.first
+      {
+        cells[i].grapheme = Grapheme(asciiByte: byte)
+        continue
+      }
       cells[i].grapheme = question
-      if i + 1 < cells.count, cells[i + 1].isContinuation { cells[i + 1].grapheme = question }
+      if wide { cells[i + 1].grapheme = question }
     }
   }
 }

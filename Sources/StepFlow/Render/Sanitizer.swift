@@ -30,6 +30,14 @@ public enum Sanitizer {
     return String(out)
   }
 
+  /// Text of several lines made safe: like ``sanitize(_:)``, but line breaks stay line breaks
+  /// (for messages and plain-mode text written to a stream).
+  public static func sanitizeLines(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" }) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { sanitize(String($0)) }.joined(separator: "\n")
+  }
+
   /// How an unsafe scalar is shown: `\x1B` for C0, DEL and C1, `\u{202E}` above that.
   public static func escaped(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)

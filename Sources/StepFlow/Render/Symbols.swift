@@ -97,9 +97,25 @@ public enum Symbols {
     return DisplayWidth.of(glyph(for: icon, style: style))
   }
 
-  /// Text for the `ascii` style: every non-ASCII grapheme becomes `?`.
+  /// Text for the `ascii` style: the interface's own signs become their ASCII forms (`—` `-`,
+  /// `×` `x`, `…` `...`, `→` `->`), every other non-ASCII grapheme `?`.
   public static func asciiSafe(_ text: String, style: GlyphStyle) -> String {
     guard style == .ascii, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-    return String(text.map { $0.isASCII ? $0 : "?" })
+    var out = ""
+    for character in text {
+      if character.isASCII {
+        out.append(character)
+      } else {
+        out += asciiForms[character] ?? "?"
+      }
+    }
+    return out
   }
+
+  /// ASCII forms of the signs stepflow itself writes.
+  static let asciiForms: [Character: String] = [
+    "—": "-", "–": "-", "×": "x", "…": "...", "·": "|", "→": "->", "←": "<-", "‹": "<",
+    "›": ">", "✓": "v", "✗": "x", "★": "*", "☆": ".", "▲": "^", "▶": ">", "•": "*", "●": "o",
+    "○": ".", "━": "=", "─": "-", "│": "|", "“": "\"", "”": "\"", "‘": "'", "’": "'",
+  ]
 }

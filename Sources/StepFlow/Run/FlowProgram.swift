@@ -243,16 +243,20 @@ public struct FlowProgram: TerminalProgram {
   /// redraws, one line each.
   public func accessibleText() -> [String] {
     let glyphs = Glyphs.for(options.glyphs)
-    var lines = [StepStrip.describe(flow: flow, progression: state.progression)]
+    var lines = [
+      StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
+    ]
     guard let current = state.progression.current else {
       lines += StepView.blockLines(flow.blocks, rating: state.rating)
       if let message { lines.append(message) }
-      return lines
+      return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }
     let step = flow.steps[current]
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
     lines += StepView.blockLines(step.blocks + flow.blocks, rating: state.rating)
-    lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
+    if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
+      lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
+    }
     if let editor = state.editor {
       lines += editor.form.accessibleLines(glyphs: glyphs)
       if let tabs, let tabForm = editor.tabForm {
@@ -270,7 +274,7 @@ public struct FlowProgram: TerminalProgram {
       }
     }
     if let message { lines.append(message) }
-    if glyphs.style == .ascii { return lines.map { Symbols.asciiSafe($0, style: .ascii) } }
-    return lines
+    // Text from wizard files and answers: never a raw control character.
+    return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }
 }

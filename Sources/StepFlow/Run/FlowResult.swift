@@ -66,15 +66,18 @@ public enum FlowResult {
   /// The text form: the rating for rating flows, else the plain description of the state.
   public static func text(flow: FlowDefinition, state: FlowState) -> String {
     if flow.navigation == .rating { return state.rating > 0 ? "\(state.rating)" : "" }
-    return StepStrip.describe(flow: flow, progression: state.progression)
+    return StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
   }
 
   /// The result in a format, ending with a newline; empty for `.none` or an empty text.
-  public static func render(_ format: Format, flow: FlowDefinition, state: FlowState) -> String {
+  public static func render(
+    _ format: Format, flow: FlowDefinition, state: FlowState, glyphs: GlyphStyle = .unicode
+  ) -> String {
     switch format {
     case .json: return json(flow: flow, state: state) + "\n"
     case .text:
-      let line = text(flow: flow, state: state)
+      let line = Symbols.asciiSafe(
+        Sanitizer.sanitize(text(flow: flow, state: state)), style: glyphs)
       return line.isEmpty ? "" : line + "\n"
     case .none: return ""
     }

@@ -30,8 +30,14 @@ enum HelpText {
       finish                                  finish (only on the last step)
       tick MS                                 let MS milliseconds pass (animations, progress)
       quit                  q Esc             cancel (exit 1); Ctrl-C interrupts (exit 130)
+                            ↑ ↓               move the focus: fields, tab bar, buttons
+                            ?                 show the keys
+    In a text field, letters are typed: Esc leaves the field first, then q and ? work again.
 
     """
+
+  /// The commands and keys, a blank line, the exit codes.
+  static var commandsAndExitCodes: String { commands + "\n" + exitCodes }
 
   static var main: String {
     """
@@ -53,7 +59,7 @@ enum HelpText {
     The result goes to stdout as JSON (rate: the number), so answers=$(stepflow run purchase) works;
     the interface is drawn on the terminal and errors go to stderr.
 
-    \(commands)\(exitCodes)
+    \(commandsAndExitCodes)
     """
   }
 
@@ -63,14 +69,15 @@ enum HelpText {
       return """
         usage: stepflow run <flow|name|path> [options]
 
-        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))).
-        On a terminal it is interactive; with --commands or --script, or with commands piped into
-        stdin, it runs them one by one. The result is printed on stdout.
+        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
+        file by name (./wizards/NAME.json, then each folder of STEPFLOW_PATH), or a file by its
+        path. On a terminal it is interactive; with --commands or --script, or with commands
+        piped into stdin, it runs them one by one. The result is printed on stdout as JSON.
 
         Options:
         \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
 
-        \(commands)\(exitCodes)
+        \(commandsAndExitCodes)
         """
     case "rate":
       return """
@@ -85,8 +92,23 @@ enum HelpText {
         \(exitCodes)
         """
     case "list":
-      return
-        "usage: stepflow list\n\nLists the built-in flows and the wizard files found, with where they come from.\n"
+      return """
+        usage: stepflow list
+
+        Lists the wizards that run by name: the built-in flows, then the files in ./wizards and
+        in each folder of STEPFLOW_PATH (folders separated by ":"), with their titles and where
+        they come from.
+
+        """
+    case "validate":
+      return """
+        usage: stepflow validate <file>...
+
+        Checks wizard files and prints every problem as file:line:column: message (all of them,
+        not only the first). Exit status: 0 when every file is valid, 65 when a file has
+        problems, 66 when a file cannot be read. The format: docs/wizard-format.md.
+
+        """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
     case "keys": return commands
     case "exit-codes": return exitCodes

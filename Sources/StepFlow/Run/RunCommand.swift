@@ -68,7 +68,8 @@ enum RunCommand {
               + Suggestions.hint(for: name, in: available)
               + "; available: \(available.joined(separator: ", ")) (stepflow list)", usage: usage)
         case .file(let problem):
-          for line in problem.lines { Platform.writeStderr("stepflow: \(line)\n") }
+          // Each problem as `path:line:column: message`, as `validate` prints it.
+          for line in problem.lines { Platform.writeStderr(line + "\n") }
           return problem.exitCode
         }
       }
@@ -124,7 +125,7 @@ enum RunCommand {
         Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
         return .failure(Stop(code: ExitCode.noInput))
       } catch let error as Diagnostics {
-        for problem in error.all { Platform.writeStderr("stepflow: \(problem.description)\n") }
+        for problem in error.all { Platform.writeStderr(problem.description + "\n") }
         return .failure(Stop(code: ExitCode.dataError))
       } catch {
         return .failure(Stop(code: ExitCode.dataError))
@@ -153,7 +154,8 @@ enum RunCommand {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
     // A resumed run that had finished is finished: its result, at once.
     if start.status == .finished {
-      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: start))
+      Platform.writeStdout(
+        FlowResult.render(settings.output, flow: flow, state: start, glyphs: settings.glyphs))
       return ExitCode.finished
     }
     saver?.save(start)
@@ -195,7 +197,8 @@ enum RunCommand {
     saver?.save(program.program.state)
     if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
       Platform.writeStdout(
-        FlowResult.render(settings.output, flow: flow, state: program.program.state))
+        FlowResult.render(
+          settings.output, flow: flow, state: program.program.state, glyphs: settings.glyphs))
     }
     return code
   }
@@ -245,7 +248,7 @@ enum RunCommand {
       case .next: return true
       case .ended: return false
       case .invalid(let message):
-        Platform.writeStderr("stepflow: \(message)\n")
+        Platform.writeStderr("stepflow: \(Sanitizer.sanitize(message))\n")
         exitCode = ExitCode.dataError
         return false
       }
@@ -274,7 +277,7 @@ enum RunCommand {
             continue
           }
           if person, case .invalid(let message) = runner.check(line, where: "line \(number)") {
-            Platform.writeStderr("stepflow: \(message)\n")
+            Platform.writeStderr("stepflow: \(Sanitizer.sanitize(message))\n")
             continue
           }
           if !runLine(line, "script line \(number)") { break reading }
@@ -283,7 +286,8 @@ enum RunCommand {
     }
     let state = runner.program.state
     if !settings.frames {
-      Platform.writeStdout(FlowResult.render(settings.output, flow: flow, state: state))
+      Platform.writeStdout(
+        FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
     }
     return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
   }

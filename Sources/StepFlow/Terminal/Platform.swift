@@ -50,8 +50,11 @@ public enum Platform {
   /// Writes text to standard output.
   public static func writeStdout(_ text: String) { write(1, Array(text.utf8)) }
 
-  /// Writes text to standard error.
-  public static func writeStderr(_ text: String) { write(2, Array(text.utf8)) }
+  /// Writes text to standard error, every control character but the line breaks shown
+  /// escaped: messages quote what users and files gave, and none of it may reach a terminal raw.
+  public static func writeStderr(_ text: String) {
+    write(2, Array(Sanitizer.sanitizeLines(text).utf8))
+  }
 
   /// Why a file could not be read or written.
   public struct FileError: Error, Equatable, Sendable {

@@ -48,7 +48,7 @@ public enum WizardFile {
     /// What to print, one problem a line.
     public var lines: [String] {
       switch self {
-      case .unreadable(let error): return ["cannot read \(error.description)"]
+      case .unreadable(let error): return ["stepflow: cannot read \(error.description)"]
       case .invalid(let diagnostics): return diagnostics.all.map(\.description)
       }
     }
