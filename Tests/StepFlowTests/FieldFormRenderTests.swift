@@ -19,13 +19,14 @@ private func draw(
     #expect(form.layout(width: 80) == [0..<3, 3..<6, 6..<9, 9..<12])
     #expect(form.rows(width: 40) == 12)
     let expected = [
-      "│ Name *", "│ Ann Smith", "", "  Street *", "  1 Main St", "", "  City *", "  Oslo", "",
-      "  Postal code *", "  0150", "",
+      "│ Name *", "│ e.g. Ann Smith", "", "  Street *", "  e.g. 1 Main St", "", "  City *",
+      "  e.g. Oslo", "",
+      "  Postal code *", "  e.g. 0150", "",
     ]
     expectCanvas(draw(form, width: 80, height: 12), expected)
     expectCanvas(draw(form, width: 40, height: 12), expected)
     let idle = draw(form, width: 40, height: 12, focused: false)
-    expectLines(Array(idle.plainLines().prefix(2)), ["  Name *", "  Ann Smith"])
+    expectLines(Array(idle.plainLines().prefix(2)), ["  Name *", "  e.g. Ann Smith"])
     #expect(!idle[2, 1].style.attributes.contains(.reverse), "no cursor without focus")
   }
 
@@ -37,16 +38,16 @@ private func draw(
     expectCanvas(
       draw(form, width: 80, height: 12),
       [
-        "  Name *", "  Ann", "", "│ Street *", "│ 1 Main St", "│ ✗ Street is required",
-        "  City *", "  Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
+        "  Name *", "  Ann", "", "│ Street *", "│ e.g. 1 Main St", "│ ✗ Street is required",
+        "  City *", "  e.g. Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
         "  ✗ Postal code: must be letters, digits, spaces or dashes",
       ])
     #expect(form.layout(width: 40).last == 9..<13, "the long message takes two rows at 40")
     expectCanvas(
       draw(form, width: 40, height: 13),
       [
-        "  Name *", "  Ann", "", "│ Street *", "│ 1 Main St", "│ ✗ Street is required",
-        "  City *", "  Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
+        "  Name *", "  Ann", "", "│ Street *", "│ e.g. 1 Main St", "│ ✗ Street is required",
+        "  City *", "  e.g. Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
         "  ✗ Postal code: must be letters,", "    digits, spaces or dashes",
       ])
   }
@@ -76,18 +77,21 @@ private func draw(
     var form = try PurchaseForms.card()
     expectCanvas(
       draw(form, width: 40, height: 5),
-      ["│ Card number *", "│ 1234 5678 9012 3456", "", "  Expiry *", "  MM/YY"])
+      ["│ Card number *", "│ e.g. 1234 5678 9012 3456", "", "  Expiry *", "  e.g. MM/YY"])
     form.focusNext()
     #expect(form.scrollOffset(width: 40, height: 5) == 1)
     expectCanvas(
       draw(form, width: 40, height: 5),
-      ["  1234 5678 9012 3456", "  ✗ Card number is required", "│ Expiry *", "│ MM/YY", ""],
+      [
+        "  e.g. 1234 5678 9012 3456", "  ✗ Card number is required", "│ Expiry *", "│ e.g. MM/YY",
+        "",
+      ],
       "leaving the card number touched it")
     form.focusNext()
     #expect(form.scrollOffset(width: 40, height: 5) == 4)
     expectCanvas(
       draw(form, width: 40, height: 5),
-      ["  MM/YY", "  ✗ Expiry is required", "│ Name on card *", "│ Ann Smith", ""])
+      ["  e.g. MM/YY", "  ✗ Expiry is required", "│ Name on card *", "│ e.g. Ann Smith", ""])
     #expect(form.scrollOffset(width: 40, height: 9) == 0, "everything fits")
   }
 

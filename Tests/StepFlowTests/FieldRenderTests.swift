@@ -34,10 +34,10 @@ private let paymentOptions = [
     for width in [80, 40] {
       expectCanvas(
         draw(email, width: width, focused: false),
-        ["  E-mail *  we send the receipt here", "  name@example.com", ""], "width \(width)")
+        ["  E-mail *  we send the receipt here", "  e.g. name@example.com", ""], "width \(width)")
       let focused = draw(email, width: width, focused: true)
       expectCanvas(
-        focused, ["│ E-mail *  we send the receipt here", "│ name@example.com", ""],
+        focused, ["│ E-mail *  we send the receipt here", "│ e.g. name@example.com", ""],
         "width \(width)")
       #expect(focused[2, 1].style == Style.plain.reversed, "the cursor on the placeholder")
       #expect(focused[3, 1].style.foreground == Theme().inactive)

@@ -228,7 +228,7 @@ import Testing
     TextInput().render(
       into: &canvas, area: canvas.bounds, theme: theme, glyphs: .unicode, focused: true,
       placeholder: "name@example.com")
-    expectCanvas(canvas, ["name@exam…"])
+    expectCanvas(canvas, ["e.g. name…"], "an example, not an answer")
     #expect(canvas[0, 0].style == theme.text.reversed, "the cursor sits on the placeholder")
     #expect(canvas[1, 0].style.foreground == theme.inactive)
     canvas = Canvas(width: 10, height: 1)

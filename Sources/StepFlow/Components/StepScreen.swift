@@ -49,11 +49,16 @@ public struct StepScreen {
     let fixedTotal = fixed.reduce(0) { $0 + ($1 ?? 0) } + gaps
     let flexibleCount = fixed.filter { $0 == nil }.count
     let spare = max(0, area.height - fixedTotal)
+    // A picture smaller than three rows says nothing: then it gives its room to the text.
+    let showsFlexible = flexibleCount > 0 && spare / flexibleCount >= 3
     let flexibleHeight =
-      flexibleCount == 0 ? 0 : HeroIcon.preferredHeight(available: spare / flexibleCount)
-    let total = min(area.height, fixedTotal + flexibleHeight * flexibleCount)
-    var y = area.y + (area.height - total) / 2
+      showsFlexible ? HeroIcon.preferredHeight(available: spare / flexibleCount) : 0
+    let total = min(
+      area.height,
+      fixedTotal + (showsFlexible ? flexibleHeight * flexibleCount : -flexibleCount))
+    var y = area.y + max(0, area.height - total) / 2
     for (block, h) in zip(blocks, fixed) {
+      if h == nil && !showsFlexible { continue }
       let rows = h ?? flexibleHeight
       let rect = Rect(x: area.x, y: y, width: area.width, height: min(rows, area.maxY - y))
       if rect.height > 0 { render(block, into: &canvas, area: rect) }

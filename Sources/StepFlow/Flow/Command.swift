@@ -41,6 +41,13 @@ public enum Command: Equatable, Sendable {
     "set", "tick",
   ]
 
+  /// The keys of the interactive screen as words a person may type in plain mode
+  /// (`n` for `next`, `q` for `quit`); scripts keep to the full words.
+  public static let shortcuts: [String: String] = [
+    "n": "next", "l": "next", "p": "previous", "h": "previous", "b": "back", "r": "reset",
+    "q": "quit",
+  ]
+
   /// The command as a script would write it.
   public var text: String {
     switch self {

@@ -59,7 +59,7 @@ public enum FlowMachine {
       }
     case .rate(let n):
       guard flow.navigation == .rating else {
-        return .refused("rate works in rating flows; use tap \(n) to revisit step \(n)")
+        return .refused("rate works in rating flows; tap N revisits a reached step here")
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:

@@ -64,7 +64,8 @@ public struct FlowState: Equatable, Sendable {
   /// Copies the editor's values (and the selected tab) into the answers.
   public mutating func syncAnswers(flow: FlowDefinition) {
     guard let editor else { return }
-    editor.forEachValue { id, value in answers[id] = value }
+    // An emptied field removes its answer.
+    editor.forEachField { id, value in answers[id] = value }
     let step = flow.steps[editor.step]
     if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
       answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)

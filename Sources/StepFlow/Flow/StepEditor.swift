@@ -83,13 +83,14 @@ public struct StepEditor: Equatable, Sendable {
 
   /// Calls `body` with each field that has a value, own fields first, then each tab's.
   func forEachValue(_ body: (String, FieldValue) -> Void) {
-    for field in form.fields {
-      if let value = field.value { body(field.id, value) }
-    }
+    forEachField { id, value in if let value { body(id, value) } }
+  }
+
+  /// Calls `body` with every field and its value (`nil`: empty), own fields first.
+  func forEachField(_ body: (String, FieldValue?) -> Void) {
+    for field in form.fields { body(field.id, field.value) }
     for tab in tabForms {
-      for field in tab.fields {
-        if let value = field.value { body(field.id, value) }
-      }
+      for field in tab.fields { body(field.id, field.value) }
     }
   }
 

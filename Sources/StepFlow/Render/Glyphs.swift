@@ -50,6 +50,7 @@ public struct Glyphs: Sendable {
   public let starEmpty: String
   /// Points at the current item (under or beside it).
   public let pointerUp: String
+  public let pointerDown: String
   public let pointerRight: String
   /// A selected and an unselected radio button.
   public let radioOn: String
@@ -62,7 +63,8 @@ public struct Glyphs: Sendable {
     style: .unicode, leftMark: "‹", rightMark: "›", ellipsis: "…", topLeft: "╭", topRight: "╮",
     bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│", heavyHorizontal: "━",
     dot: "●", hollowDot: "○", check: "✓", cross: "✗", starFilled: "★", starEmpty: "☆",
-    pointerUp: "▲", pointerRight: "▶", radioOn: "◉", radioOff: "○", shadeLight: "░",
+    pointerUp: "▲", pointerDown: "▼", pointerRight: "▶", radioOn: "◉", radioOff: "○",
+    shadeLight: "░",
     shadeMedium: "▒")
 
   /// The same drawing characters as `unicode` (emoji are used for icons only).
@@ -72,7 +74,8 @@ public struct Glyphs: Sendable {
     style: .ascii, leftMark: "<", rightMark: ">", ellipsis: "...", topLeft: "+", topRight: "+",
     bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|", heavyHorizontal: "=",
     dot: "o", hollowDot: ".", check: "v", cross: "x", starFilled: "*", starEmpty: ".",
-    pointerUp: "^", pointerRight: ">", radioOn: "(*)", radioOff: "( )", shadeLight: ".",
+    pointerUp: "^", pointerDown: "v", pointerRight: ">", radioOn: "(*)", radioOff: "( )",
+    shadeLight: ".",
     shadeMedium: ":")
 
   /// A copy that reports another style.
@@ -82,7 +85,8 @@ public struct Glyphs: Sendable {
       topRight: topRight, bottomLeft: bottomLeft, bottomRight: bottomRight,
       horizontal: horizontal, vertical: vertical, heavyHorizontal: heavyHorizontal, dot: dot,
       hollowDot: hollowDot, check: check, cross: cross, starFilled: starFilled,
-      starEmpty: starEmpty, pointerUp: pointerUp, pointerRight: pointerRight, radioOn: radioOn,
+      starEmpty: starEmpty, pointerUp: pointerUp, pointerDown: pointerDown,
+      pointerRight: pointerRight, radioOn: radioOn,
       radioOff: radioOff, shadeLight: shadeLight, shadeMedium: shadeMedium)
   }
 

@@ -77,7 +77,12 @@ public enum StepFlowCLI {
       case "gauge":
         return try GaugeCommand.execute(rest, environment: environment)
       case "list":
-        _ = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
+        let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
+        if let extra = parsed.operands.first {
+          throw UsageError(
+            "list takes nothing after it, found \"\(Sanitizer.sanitize(extra))\"",
+            usage: "usage: stepflow list")
+        }
         return listFlows(environment: environment)
       case "validate":
         let parsed = try ArgumentParser.parse(
@@ -110,7 +115,8 @@ public enum StepFlowCLI {
       let origin = entry.path ?? "built in"
       switch entry.summary {
       case .success(let summary):
-        lines.append("\(entry.name)\(pad)\(summary.title) (\(summary.steps) steps) — \(origin)")
+        let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
+        lines.append("\(entry.name)\(pad)\(summary.title) (\(steps)) — \(origin)")
       case .failure:
         lines.append("\(entry.name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
       }
@@ -128,7 +134,8 @@ public enum StepFlowCLI {
     for path in paths {
       do throws(WizardFile.LoadError) {
         let flow = try WizardFile.load(path: path)
-        Platform.writeStdout("\(path): ok (\(flow.steps.count) steps)\n")
+        let steps = flow.steps.count == 1 ? "1 step" : "\(flow.steps.count) steps"
+        Platform.writeStdout("\(path): ok (\(steps))\n")
       } catch {
         for line in error.lines { Platform.writeStderr(line + "\n") }
         // A missing file outranks an invalid one: 66 before 65.

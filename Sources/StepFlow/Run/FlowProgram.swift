@@ -58,6 +58,7 @@ public struct FlowProgram: TerminalProgram {
     self.options = options
     let start = state ?? FlowState(flow: flow)
     self.state = start
+    minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     isAutomatic = options.auto
     navigationBar = NavigationBar(
       items: FlowProgram.navigationItems(flow: flow, state: start),
@@ -93,7 +94,30 @@ public struct FlowProgram: TerminalProgram {
     return previous.map { [item($0), item(current)] } ?? [item(current)]
   }
 
-  public var minimumSize: (width: Int, height: Int) { (24, 10) }
+  public var minimumSize: (width: Int, height: Int) { (24, minimumHeight) }
+
+  /// The fewest rows that show every step whole: the tallest navigation bar, the strip, the
+  /// least of a step's screen (a tab bar and a field, a field, or the status), the buttons and
+  /// the footer. Measured once.
+  let minimumHeight: Int
+
+  static func minimumHeight(of flow: FlowDefinition, position: ExtraContentPosition?) -> Int {
+    var bar = 2
+    var asks = false
+    var hasTabs = false
+    for step in flow.steps {
+      bar = max(bar, 2 + (step.prompt == nil ? 0 : 1) + (step.largeTitle == nil ? 0 : 1))
+      asks = asks || !step.fields.isEmpty
+      hasTabs = hasTabs || !step.tabs.isEmpty
+    }
+    let strip = StepStrip(
+      flow: flow, progression: Progression(count: flow.steps.count), position: position,
+      theme: flow.theme, glyphs: .unicode
+    ).height
+    let content = hasTabs ? 7 : asks ? 4 : 4
+    let buttons = flow.navigation == .buttons ? 2 : 0
+    return bar + 1 + strip + 1 + content + buttons + 2
+  }
 
   /// Applies a command at a moment: a transition under way jumps to its end first, so nothing
   /// typed during an animation is lost.

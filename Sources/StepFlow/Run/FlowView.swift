@@ -136,13 +136,34 @@ struct FlowView {
     let ascii = glyphs.style == .ascii
     let right = ascii ? "->" : "→"
     let left = ascii ? "<-" : "←"
+    let last = state.progression.isAtLastStep
+    // In a text field letters are typed: the hints say how to get out.
+    if let editor = state.editor, let field = focusedField(editor), case .text = field.spec.kind {
+      let list = editor.focusables(flow: flow).filter { $0 != .back && $0 != .next }
+      let onLastField = editor.focus == list.last
+      let enter = onLastField ? (last ? "Enter finish" : "Enter next step") : "Enter next field"
+      return [enter, ascii ? "^ v fields" : "↑ ↓ fields", "Esc leave field"]
+    }
     switch flow.navigation {
     case .rating:
       return ["1-\(min(9, flow.steps.count)) rate", "Enter done", "q quit", "? keys"]
     case .tap:
-      return ["Enter next", "q quit", "r start over", "? keys"]
+      return [last ? "Enter finish" : "Enter next", "q quit", "r start over", "? keys"]
     case .buttons:
-      return ["\(right) next", "\(left) previous", "q quit", "b back", "? keys"]
+      return [
+        last ? "Enter finish" : "\(right) next", "\(left) previous", "q quit", "b back", "? keys",
+      ]
+    }
+  }
+
+  /// The field that has the focus, if a field has it.
+  private func focusedField(_ editor: StepEditor) -> Field? {
+    switch editor.focus {
+    case .field(let i): return editor.form.fields.indices.contains(i) ? editor.form.fields[i] : nil
+    case .tabField(let i):
+      guard let form = editor.tabForm, form.fields.indices.contains(i) else { return nil }
+      return form.fields[i]
+    default: return nil
     }
   }
 

@@ -154,11 +154,22 @@ enum RunCommand {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
     // A resumed run that had finished is finished: its result, at once.
     if start.status == .finished {
+      if let path = settings.stateFile {
+        Platform.writeStderr(
+          "stepflow: the run saved in \(path) was finished already; its result follows (remove the file to start over)\n"
+        )
+      }
       Platform.writeStdout(
         FlowResult.render(settings.output, flow: flow, state: start, glyphs: settings.glyphs))
       return ExitCode.finished
     }
-    saver?.save(start)
+    if let path = settings.stateFile, !settings.resume, Platform.isFile(path) {
+      Platform.writeStderr(
+        "stepflow: \(path) held a saved run; starting over and replacing it (--resume continues it)\n"
+      )
+    }
+    // A state file that cannot be written would lose the run: refuse before it starts.
+    if saver?.save(start) == false { return ExitCode.noInput }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
     {
@@ -269,8 +280,9 @@ enum RunCommand {
           Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
           exitCode = ExitCode.timeout
           break reading
-        case .line(let line):
+        case .line(let typed):
           number += 1
+          let line = person ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
           if ScriptSource.isBlank(line) { continue }
           if person, ["help", "?"].contains(Command.trim(line)) {
             Platform.writeStderr(HelpText.commands)

@@ -152,7 +152,13 @@ public enum SavedState {
       state.selectedTabs[step] = tab
     }
     switch value["status"]?.stringValue {
-    case "finished": state.status = .finished
+    case "finished":
+      let onLast =
+        flow.navigation == .rating
+        ? state.rating > 0
+        : state.progression.current.map { FlowMachine.isLastShown($0, flow, state) } ?? false
+      guard onLast else { throw refuse("says the run was finished, but not on its last step") }
+      state.status = .finished
     case "cancelled", "running": state.status = .running
     default: throw refuse("has an unknown status")
     }

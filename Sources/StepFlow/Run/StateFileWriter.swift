@@ -14,18 +14,24 @@ struct StateFileWriter {
     self.flow = flow
   }
 
-  mutating func save(_ state: FlowState) {
+  /// Writes the state if it changed; `false` when the file cannot be written (said once).
+  @discardableResult
+  mutating func save(_ state: FlowState) -> Bool {
     if let last, last.0 == state.progression, last.1 == state.status, last.2 == state.selectedTabs,
       last.3 == state.answers
     {
-      return
+      return true
     }
     do {
       try Platform.writeFileAtomically(path, SavedState.encode(flow: flow, state: state))
       last = (state.progression, state.status, state.selectedTabs, state.answers)
+      return true
     } catch {
-      if !failed { Platform.writeStderr("stepflow: cannot save the state: \(error.description)\n") }
+      if !failed {
+        Platform.writeStderr("stepflow: cannot write the state file \(error.description)\n")
+      }
       failed = true
+      return false
     }
   }
 }

@@ -93,9 +93,7 @@ struct StepView {
     if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
     if formRows > 0 {
       let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
-      editor.form.render(
-        into: &canvas, area: formArea.top(height), theme: theme, glyphs: glyphs,
-        focused: onOwnField)
+      drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
       rest = rest.dropTop(height)
     }
     guard let tabs, rest.height > Tabs.height else { return }
@@ -140,8 +138,24 @@ struct StepView {
     if editor.tabForms.indices.contains(tab), !editor.tabForms[tab].fields.isEmpty {
       var focused = false
       if case .tabField = editor.focus, tab == editor.selectedTab { focused = true }
-      editor.tabForms[tab].render(
-        into: &canvas, area: rest, theme: theme, glyphs: glyphs, focused: focused)
+      drawForm(editor.tabForms[tab], into: &canvas, area: rest, focused: focused)
+    }
+  }
+
+  /// Draws a form, and when it does not fit, marks at the right edge that say more is above
+  /// (`▲`) or below (`▼`).
+  func drawForm(_ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool) {
+    guard !area.isEmpty else { return }
+    form.render(into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused)
+    let rows = form.rows(width: area.width)
+    guard rows > area.height else { return }
+    let offset = form.scrollOffset(width: area.width, height: area.height)
+    let style = theme.text.foreground(theme.inactive)
+    if offset > 0 {
+      canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
+    }
+    if offset + area.height < rows {
+      canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }
   }
 }

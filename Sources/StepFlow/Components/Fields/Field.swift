@@ -156,8 +156,8 @@ public struct Field: Hashable, Sendable {
   private mutating func handleConfirm(_ key: Key) -> KeyOutcome {
     switch key {
     case .character(" "): stored = .bool(stored != .bool(true))
-    case .character("y"), .character("Y"): stored = .bool(true)
-    case .character("n"), .character("N"): stored = .bool(false)
+    case .character("y"), .character("Y"), .left: stored = .bool(true)
+    case .character("n"), .character("N"), .right: stored = .bool(false)
     default: return .ignored
     }
     return .handled

@@ -167,6 +167,9 @@ public struct FieldSpec: Hashable, Sendable {
       } catch {
         throw fail(.invalidPattern(pattern: pattern, reason: String(describing: error)))
       }
+      if FieldSpec.hasNestedRepetition(pattern) {
+        throw fail(.slowPattern(pattern: pattern))
+      }
     }
     storage = Storage(
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
@@ -176,6 +179,46 @@ public struct FieldSpec: Hashable, Sendable {
       defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value) }
+  }
+
+  /// Whether a pattern repeats a group that itself repeats — `(a+)+`, `(\\w*)*`, `(x+y)*` —
+  /// the shape that makes a backtracking matcher take exponential time on a near miss.
+  static func hasNestedRepetition(_ pattern: String) -> Bool {
+    var groups: [Bool] = []  // for each open group: whether it repeats something inside
+    var inClass = false
+    var characters = Array(pattern.unicodeScalars)[...]
+    func isRepetition(_ c: Unicode.Scalar?, next: ArraySlice<Unicode.Scalar>) -> Bool {
+      guard let c else { return false }
+      if c == "+" || c == "*" { return true }
+      // {n,} and {n,m} with m > 1 repeat; {n} and {0,1} do not matter here.
+      guard c == "{", let close = next.firstIndex(of: "}") else { return false }
+      let body = String(String.UnicodeScalarView(next[next.startIndex..<close]))
+      guard let comma = body.firstIndex(of: ",") else { return false }
+      let upper = body[body.index(after: comma)...]
+      return upper.isEmpty || (Int(upper) ?? 0) > 1
+    }
+    while let c = characters.popFirst() {
+      if c == "\\" {
+        _ = characters.popFirst()
+        continue
+      }
+      if inClass {
+        if c == "]" { inClass = false }
+        continue
+      }
+      switch c {
+      case "[": inClass = true
+      case "(": groups.append(false)
+      case ")":
+        let repeatsInside = groups.popLast() ?? false
+        let repeated = isRepetition(characters.first, next: characters.dropFirst())
+        if repeated && repeatsInside { return true }
+        if repeated || repeatsInside, !groups.isEmpty { groups[groups.count - 1] = true }
+      default:
+        if isRepetition(c, next: characters), !groups.isEmpty { groups[groups.count - 1] = true }
+      }
+    }
+    return false
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.

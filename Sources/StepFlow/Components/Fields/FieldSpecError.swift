@@ -11,6 +11,8 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
     case emptyLabel
     /// `pattern` is not a valid regular expression; `reason` is the parser's explanation.
     case invalidPattern(pattern: String, reason: String)
+    /// A pattern that repeats a group that repeats inside (`(a+)+`): exponential time.
+    case slowPattern(pattern: String)
     /// A rule (`pattern`, `check`, `min`, `max`) was given to a kind it does not apply to.
     case ruleNotApplicable(rule: String, kind: String)
     /// `patternMessage` was given without a `pattern`.
@@ -59,6 +61,9 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
         + " the FIELD of \"set FIELD=VALUE\")"
     case .emptyLabel:
       return "the label is empty; give the text people see, such as \"E-mail\""
+    case .slowPattern(let pattern):
+      return
+        "pattern \"\(pattern)\" repeats a group that itself repeats, like (a+)+, which can take exponential time on some answers; write it without the nesting"
     case .invalidPattern(let pattern, let reason):
       return "pattern \"\(pattern)\" is not a valid regular expression: \(reason)"
     case .ruleNotApplicable(let rule, let kind):

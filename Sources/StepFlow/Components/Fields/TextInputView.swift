@@ -58,10 +58,12 @@ extension TextInput {
     let row = area.top(1).intersection(canvas.bounds)
     guard !row.isEmpty else { return }
     let textStyle = theme.text
-    let faint = theme.text.foreground(theme.inactive)
+    let faint = theme.text.foreground(theme.inactive).dim
     canvas.fill(row, style: textStyle)
     if graphemes.isEmpty {
-      let shown = TextLayout.truncate(placeholder, toWidth: row.width, ellipsis: glyphs.ellipsis)
+      // "e.g." tells an example from an answer, also where colours and dimming do not show.
+      let example = placeholder.isEmpty ? "" : "e.g. " + placeholder
+      let shown = TextLayout.truncate(example, toWidth: row.width, ellipsis: glyphs.ellipsis)
       canvas.draw(shown, x: row.x, y: row.y, style: faint, limit: row.width)
       if focused {
         let first = shown.first.map { String($0) } ?? " "

@@ -6,7 +6,9 @@ enum WizardChecks {
     var fieldIDs: [String: (location: TextLocation, step: Int)] = [:]
     for (index, step) in draft.steps.enumerated() {
       let id = step.definition.id
-      if let first = stepIDs[id] {
+      if id.hasPrefix("\u{0}") {
+        // A step without a usable id: already reported; its fields are still checked.
+      } else if let first = stepIDs[id] {
         log.report(
           "duplicate step id \(quoted(id)) (first at line \(first.line))", at: step.idLocation)
       } else {

@@ -1,6 +1,12 @@
 /// The schemas of a wizard file: the wizard, its strip and colours, steps, blocks, tabs,
 /// conditions and progress stages. Fields are in ``FieldSchema``.
 enum WizardSchema {
+  /// An id for something whose own id is missing or wrong (already reported): it starts with
+  /// NUL, which no file can write, so it never matches and checks pass it by.
+  static func placeholderID(at location: TextLocation) -> String {
+    "\u{0}\(location.line):\(location.column)"
+  }
+
   /// Ids of wizards, steps and tabs: ASCII letters, digits, `_` and `-`, starting with a letter.
   static let identifier = JSONSchema<String>.nonEmptyString.checked { id in
     guard let first = id.utf8.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A,
@@ -68,7 +74,7 @@ enum WizardSchema {
   }
 
   static let step: JSONSchema<StepDraft> = .object { o in
-    let id = o.required("id", identifier)
+    let idRead = o.required("id", identifier)
     let idLocation = o.node("id")?.location ?? o.location
     let title = o.required("title", .nonEmptyString)
     let icon = o.optional("icon", .nonEmptyString)
@@ -88,7 +94,9 @@ enum WizardSchema {
         "\"tabsField\" names the answer of the step's tabs, but the step has no \"tabs\"",
         at: location)
     }
-    guard let id else { return nil }
+    // A step whose id is wrong is reported and stands in under an id no file can write, so
+    // that the other steps are still checked against each other.
+    let id = idRead ?? placeholderID(at: idLocation)
     let shownTitle = title ?? id
     var fieldIDs = fields.map { ($0.spec.id, $0.location) }
     if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
@@ -118,12 +126,12 @@ enum WizardSchema {
   }
 
   static let tab: JSONSchema<TabDraft> = .object { o in
-    let id = o.required("id", identifier)
+    let idRead = o.required("id", identifier)
     let titleRead = o.required("title", .nonEmptyString)
     let body = o.optional("body", .string)
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let fields = o.optional("fields", .array(of: FieldSchema.field), default: [])
-    guard let id else { return nil }
+    let id = idRead ?? placeholderID(at: o.location)
     let title = titleRead ?? id
     return TabDraft(
       definition: TabDefinition(
