@@ -39,6 +39,8 @@ public enum KeyMap {
       rows.append(("1-9", "revisit a reached step"))
       rows.append(("Enter", "activate / finish on the last step"))
       rows.append(("Tab Shift-Tab", "switch tab"))
+      rows.append(("↑ ↓", "move between fields, tabs and buttons"))
+      rows.append(("Esc", "leave a text field (then q, ? and r work)"))
     }
     rows.append(("r", "start over"))
     rows.append(("?", "show or hide this help"))
