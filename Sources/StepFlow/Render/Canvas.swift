@@ -95,7 +95,24 @@ public struct Canvas: Equatable, Sendable {
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
     self.height = max(0, height)
-    cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+    let count = self.width * self.height
+    let blank = Cell(grapheme: .space, style: style)
+    // Cells are plain data: write one, then double the written part with memory copies —
+    // several times faster than storing each cell (a 120×40 screen is 4,800 cells).
+    cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let base = buffer.baseAddress, count > 0 else {
+        initialized = 0
+        return
+      }
+      base.initialize(to: blank)
+      var done = 1
+      while done < count {
+        let chunk = min(done, count - done)
+        (base + done).initialize(from: base, count: chunk)
+        done += chunk
+      }
+      initialized = count
+    }
   }
 
   /// The whole canvas as a rectangle.
@@ -234,7 +251,10 @@ public struct Canvas: Equatable, Sendable {
       clearWideOverlap(at: y * width + r.x, x: r.x)
       clearWideOverlap(at: y * width + r.maxX - 1, x: r.maxX - 1)
       let row = y * width
-      for i in (row + r.x)..<(row + r.maxX) { cells[i] = cell }
+      cells.withUnsafeMutableBufferPointer { buffer in
+        UnsafeMutableBufferPointer(rebasing: buffer[(row + r.x)..<(row + r.maxX)])
+          .update(repeating: cell)
+      }
     }
   }
 
