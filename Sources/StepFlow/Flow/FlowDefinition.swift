@@ -213,9 +213,14 @@ public struct FlowDefinition: Equatable, Sendable {
     self.strip = strip
     self.navigation = navigation
     self.theme = theme
+    // Steps often share icons: measure each distinct icon once, in every style.
     var widest: [GlyphStyle: Int] = [:]
-    for style in GlyphStyle.allCases {
-      widest[style] = steps.reduce(0) { max($0, Symbols.width(of: $1.icon, style: style)) }
+    var measured: Set<Icon> = []
+    for step in steps {
+      guard let icon = step.icon, measured.insert(icon).inserted else { continue }
+      for style in GlyphStyle.allCases {
+        widest[style] = max(widest[style] ?? 0, Symbols.width(of: icon, style: style))
+      }
     }
     widestIcon = widest
     hasConditions = steps.contains { $0.when != nil }

@@ -4,6 +4,8 @@ enum WizardChecks {
   static func check(_ draft: WizardDraft, log: inout DiagnosticLog) {
     var stepIDs: [String: TextLocation] = [:]
     var fieldIDs: [String: (location: TextLocation, step: Int)] = [:]
+    stepIDs.reserveCapacity(draft.steps.count)
+    fieldIDs.reserveCapacity(draft.steps.count)
     for (index, step) in draft.steps.enumerated() {
       let id = step.definition.id
       if id.hasPrefix("\u{0}") {
