@@ -74,13 +74,6 @@ public struct StepEditor: Equatable, Sendable {
     return list
   }
 
-  /// The values of every field, own and every tab's.
-  public var values: [String: FieldValue] {
-    var all: [String: FieldValue] = [:]
-    forEachValue { id, value in if all[id] == nil { all[id] = value } }
-    return all
-  }
-
   /// Calls `body` with each field that has a value, own fields first, then each tab's.
   func forEachValue(_ body: (String, FieldValue) -> Void) {
     forEachField { id, value in if let value { body(id, value) } }

@@ -106,12 +106,6 @@ extension Color {
   public func withOpacity(_ opacity: Double, over backdrop: Color) -> Color {
     backdrop.blended(with: self, by: opacity)
   }
-
-  /// Relative luminance in 0…1 (for picking readable text over a background).
-  public var luminance: Double? {
-    guard let (r, g, b) = rgbComponents else { return nil }
-    return (0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)) / 255
-  }
 }
 
 /// How many colours the terminal can show.

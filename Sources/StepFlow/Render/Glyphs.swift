@@ -104,7 +104,7 @@ public struct Glyphs: Sendable {
 public struct Theme: Equatable, Sendable {
   /// Reached steps, the selected tab's underline, focused controls.
   public var accent: Color
-  /// Pending steps, hints, placeholders.
+  /// Pending steps, hints, the examples shown in empty fields.
   public var inactive: Color
   /// Text.
   public var foreground: Color

@@ -2,7 +2,7 @@
 public struct OptionSpec: Sendable {
   /// The long name with its dashes: `--width`.
   public let name: String
-  /// The value's placeholder (`W`), or `nil` for a flag.
+  /// The value's name in help and messages (`W`), or `nil` for a flag.
   public let value: String?
   /// One line of help.
   public let help: String
@@ -58,14 +58,14 @@ public enum ArgumentParser {
         throw UsageError(
           "unknown option \"\(name)\"" + Suggestions.hint(for: name, in: byName.keys), usage: usage)
       }
-      if let placeholder = spec.value {
+      if let valueName = spec.value {
         if let inlineValue {
           result.values[name] = inlineValue
         } else if index < arguments.count {
           result.values[name] = arguments[index]
           index += 1
         } else {
-          throw UsageError("option \(name) needs a value (\(name) \(placeholder))", usage: usage)
+          throw UsageError("option \(name) needs a value (\(name) \(valueName))", usage: usage)
         }
       } else {
         if inlineValue != nil {

@@ -10,21 +10,20 @@ public enum FlowResult {
   /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
   /// with `"rating"` for rating flows.
   public static func json(flow: FlowDefinition, state: FlowState) -> String {
-    var out = "{\"wizard\":" + quoted(flow.id)
-    out += ",\"finished\":" + (state.status == .finished ? "true" : "false")
-    out += ",\"current\":" + (state.progression.current.map { quoted(flow.steps[$0].id) } ?? "null")
-    out += ",\"reached\":["
-    out += shownReached(flow: flow, state: state).map { quoted(flow.steps[$0].id) }.joined(
-      separator: ",")
-    out += "],\"answers\":{"
-    out += answers(flow: flow, state: state).map { id, value in
-      quoted(id) + ":" + json(value.answer)
-    }.joined(separator: ",")
-    out += "}"
+    var members: [JSONMember] = [
+      JSONMember("wizard", .string(flow.id)),
+      JSONMember("finished", .bool(state.status == .finished)),
+      JSONMember("current", state.progression.current.map { .string(flow.steps[$0].id) } ?? .null),
+      JSONMember(
+        "reached", .array(shownReached(flow: flow, state: state).map { .string(flow.steps[$0].id) })
+      ),
+      JSONMember(
+        "answers", .object(answers(flow: flow, state: state).map { JSONMember($0, $1.jsonValue) })),
+    ]
     if flow.navigation == .rating {
-      out += ",\"rating\":" + (state.rating > 0 ? "\(state.rating)" : "null")
+      members.append(JSONMember("rating", state.rating > 0 ? .int(state.rating) : .null))
     }
-    return out + "}"
+    return JSONWriter.compact(.object(members))
   }
 
   /// The answers of the reached steps, in the order of the flow's fields; on a step with
@@ -55,14 +54,6 @@ public enum FlowResult {
     return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
   }
 
-  static func json(_ answer: FieldAnswer) -> String {
-    switch answer {
-    case .string(let text): return quoted(text)
-    case .bool(let yes): return yes ? "true" : "false"
-    case .number(let n): return "\(n)"
-    }
-  }
-
   /// The text form: the rating for rating flows, else the plain description of the state.
   public static func text(flow: FlowDefinition, state: FlowState) -> String {
     if flow.navigation == .rating { return state.rating > 0 ? "\(state.rating)" : "" }
@@ -81,26 +72,5 @@ public enum FlowResult {
       return line.isEmpty ? "" : line + "\n"
     case .none: return ""
     }
-  }
-
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }

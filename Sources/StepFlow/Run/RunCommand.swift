@@ -50,7 +50,8 @@ enum RunCommand {
       flow = Rating.ratingFlow(max: max, question: parsed["--prompt"] ?? Rating.question)
     } else {
       guard let name = parsed.operands.first else {
-        throw UsageError("run needs a flow: \(flowNames())", usage: usage)
+        throw UsageError(
+          "run needs a flow: \(flowNames()), or a wizard file (stepflow list)", usage: usage)
       }
       guard parsed.operands.count == 1 else {
         throw UsageError(

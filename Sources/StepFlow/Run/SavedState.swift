@@ -52,11 +52,11 @@ public enum SavedState {
     var answers: [JSONMember] = []
     for spec in flow.steps.flatMap(\.allFields) {
       guard let value = state.answers[spec.id] else { continue }
-      answers.append(JSONMember(spec.id, json(value)))
+      answers.append(JSONMember(spec.id, value.jsonValue))
     }
     for step in flow.steps {
       if let id = step.tabsField, let value = state.answers[id] {
-        answers.append(JSONMember(id, json(value)))
+        answers.append(JSONMember(id, value.jsonValue))
       }
     }
     let value = JSONValue.object([
@@ -73,14 +73,6 @@ public enum SavedState {
       JSONMember("answers", .object(answers)),
     ])
     return JSONWriter.encode(value, pretty: true) + [0x0A]
-  }
-
-  private static func json(_ value: FieldValue) -> JSONValue {
-    switch value.answer {
-    case .string(let text): return .string(text)
-    case .bool(let yes): return .bool(yes)
-    case .number(let n): return .int(n)
-    }
   }
 
   /// Why a saved state cannot be used (exit 65; the file is left as it is).

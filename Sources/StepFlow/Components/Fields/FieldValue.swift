@@ -91,3 +91,14 @@ extension FieldSpec {
     return String(slice)
   }
 }
+
+extension FieldValue {
+  /// The answer as a JSON value: a string, a boolean or a number.
+  public var jsonValue: JSONValue {
+    switch answer {
+    case .string(let text): return .string(text)
+    case .bool(let yes): return .bool(yes)
+    case .number(let n): return .int(n)
+    }
+  }
+}

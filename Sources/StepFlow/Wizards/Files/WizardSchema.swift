@@ -3,7 +3,7 @@
 enum WizardSchema {
   /// An id for something whose own id is missing or wrong (already reported): it starts with
   /// NUL, which no file can write, so it never matches and checks pass it by.
-  static func placeholderID(at location: TextLocation) -> String {
+  static func standInID(at location: TextLocation) -> String {
     "\u{0}\(location.line):\(location.column)"
   }
 
@@ -30,7 +30,7 @@ enum WizardSchema {
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let steps = o.required("steps", .array(of: step, minCount: 1))
     // A wrong id or title is reported; the steps are still checked against each other, so that
-    // one run reports every problem (the placeholders never leave: the load fails).
+    // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
     return WizardDraft(
       id: id ?? "wizard", title: title ?? "", navigation: navigation, strip: strip, theme: theme,
@@ -96,7 +96,7 @@ enum WizardSchema {
     }
     // A step whose id is wrong is reported and stands in under an id no file can write, so
     // that the other steps are still checked against each other.
-    let id = idRead ?? placeholderID(at: idLocation)
+    let id = idRead ?? standInID(at: idLocation)
     let shownTitle = title ?? id
     var fieldIDs = fields.map { ($0.spec.id, $0.location) }
     if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
@@ -131,7 +131,7 @@ enum WizardSchema {
     let body = o.optional("body", .string)
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let fields = o.optional("fields", .array(of: FieldSchema.field), default: [])
-    let id = idRead ?? placeholderID(at: o.location)
+    let id = idRead ?? standInID(at: o.location)
     let title = titleRead ?? id
     return TabDraft(
       definition: TabDefinition(
