@@ -1,4 +1,7 @@
 import StepFlow
+import StepFlowCLI
+import StepFlowTerminal
+import StepFlowWizards
 
 // stepflow-bench: the speed and size figures the README reports. Run with
 //   swift run -c release stepflow-bench

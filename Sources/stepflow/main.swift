@@ -1,3 +1,3 @@
-import StepFlow
+import StepFlowCLI
 
-Platform.exitProcess(StepFlowCLI.main(Array(CommandLine.arguments.dropFirst())))
+StepFlowCLI.exit(StepFlowCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,12 @@
 import StepFlowTestSupport
 import Testing
 
+@testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
+
 @Suite struct RunCommandTests {
   @Test func nextNextBackLeavesTwoStepsReached() throws {
     let r = try Stepflow.run(["run", "delivery", "--commands", "next; next; back"])

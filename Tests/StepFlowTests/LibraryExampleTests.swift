@@ -2,6 +2,10 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
 
 /// The README's library example, as it is written there.
 @Suite struct LibraryExampleTests {

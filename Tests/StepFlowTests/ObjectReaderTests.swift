@@ -1,6 +1,8 @@
 import Testing
 
 @testable import StepFlow
+@testable import StepFlowJSON
+@testable import StepFlowWizards
 
 /// A made-up schema, the way the wizard model uses the toolkit: a book with typed fields and a
 /// nested array of chapter objects.

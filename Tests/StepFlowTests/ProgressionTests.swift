@@ -2,6 +2,10 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
 
 @Suite struct ProgressionTests {
   enum Checkout: String, CaseIterable { case cart, payment, shipping, done }

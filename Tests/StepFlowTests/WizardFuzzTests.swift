@@ -2,6 +2,10 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
 
 /// Hostile wizard files: thousands of mutated, truncated and hand-made monsters fed to the
 /// loader. Each must end in a flow or in located messages — no crash, no hang — and a flow that

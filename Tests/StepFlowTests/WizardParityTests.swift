@@ -2,6 +2,10 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
 
 /// The built-in flows written as wizard files become the same flow description, and render
 /// frame for frame the same for the same scripts.

@@ -1,0 +1,126 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// A command's options, declared once: what the parser accepts and what `--help` lists.
+package struct OptionSpec: Sendable {
+  /// The long name with its dashes: `--width`.
+  package let name: String
+  /// The value's name in help and messages (`W`), or `nil` for a flag.
+  package let value: String?
+  /// One line of help.
+  package let help: String
+
+  package init(_ name: String, value: String? = nil, help: String) {
+    self.name = name
+    self.value = value
+    self.help = help
+  }
+}
+
+/// The options and operands found on a command line.
+package struct ParsedArguments: Sendable {
+  /// Each option given with a value, by name (`--width`), the last one winning.
+  package var values: [String: String] = [:]
+  /// The flags given, by name.
+  package var flags: Set<String> = []
+  /// Everything that is not an option, in order.
+  package var operands: [String] = []
+
+  package func has(_ flag: String) -> Bool { flags.contains(flag) }
+  package subscript(option: String) -> String? { values[option] }
+}
+
+/// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to
+/// end options. Unknown options and missing values are ``UsageError``s with a suggestion.
+package enum ArgumentParser {
+  package static func parse(
+    _ arguments: [String], options: [OptionSpec], usage: String
+  ) throws(UsageError) -> ParsedArguments {
+    var result = ParsedArguments()
+    var index = 0
+    var onlyOperands = false
+    let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        result.operands.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyOperands = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String? = nil
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let spec = byName[name] else {
+        throw UsageError(
+          "unknown option \"\(name)\"" + Suggestions.hint(for: name, in: byName.keys), usage: usage)
+      }
+      if let valueName = spec.value {
+        if let inlineValue {
+          result.values[name] = inlineValue
+        } else if index < arguments.count {
+          result.values[name] = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("option \(name) needs a value (\(name) \(valueName))", usage: usage)
+        }
+      } else {
+        if inlineValue != nil {
+          throw UsageError("option \(name) takes no value", usage: usage)
+        }
+        result.flags.insert(name)
+      }
+    }
+    return result
+  }
+
+  /// An integer option in a range, or a usage error naming the option.
+  package static func integer(
+    _ parsed: ParsedArguments, _ name: String, in range: ClosedRange<Int>, usage: String
+  ) throws(UsageError) -> Int? {
+    guard let text = parsed[name] else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError(
+        "option \(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(Sanitizer.sanitize(text))\"",
+        usage: usage)
+    }
+    return value
+  }
+
+  /// An option whose value is one of a fixed set of words, or a usage error listing them.
+  package static func choice(
+    _ parsed: ParsedArguments, _ name: String, among words: [String], usage: String
+  ) throws(UsageError) -> String? {
+    guard let text = parsed[name] else { return nil }
+    guard words.contains(text) else {
+      throw UsageError(
+        "option \(name) must be one of \(words.joined(separator: ", ")), not \"\(Sanitizer.sanitize(text))\""
+          + Suggestions.hint(for: text, in: words), usage: usage)
+    }
+    return text
+  }
+
+  /// Help text for a list of options, aligned in two columns.
+  package static func helpLines(for options: [OptionSpec]) -> [String] {
+    let labels: [String] = options.map { option in
+      guard let value = option.value else { return option.name }
+      return option.name + " " + value
+    }
+    let column = (labels.map { $0.count }.max() ?? 0) + 2
+    var lines: [String] = []
+    for (label, option) in zip(labels, options) {
+      let padding = String(repeating: " ", count: column - label.count)
+      lines.append("  " + label + padding + option.help)
+    }
+    return lines
+  }
+}

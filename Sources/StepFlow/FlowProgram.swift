@@ -1,0 +1,311 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// How a flow is shown and driven: glyphs, strip position, animation, automatic advance.
+package struct FlowOptions: Equatable, Sendable {
+  package var glyphs: GlyphStyle
+  /// Overrides the flow's extra-content position.
+  package var position: ExtraContentPosition?
+  /// Whether step changes animate (push transitions, colour blends).
+  package var animate: Bool
+  /// Whether steps with a progress stage advance by themselves (`--auto`).
+  package var auto: Bool
+  /// How long a push transition takes.
+  package var transitionDuration: Duration
+
+  package init(
+    glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
+    auto: Bool = false, transitionDuration: Duration = .milliseconds(250)
+  ) {
+    self.glyphs = glyphs
+    self.position = position
+    self.animate = animate
+    self.auto = auto
+    self.transitionDuration = transitionDuration
+  }
+}
+
+/// A push transition between two steps: the screen being left, the way it goes, and its timing.
+package struct StepTransition: Equatable, Sendable {
+  package var from: FlowState
+  package var direction: Direction
+  package var timing: Transition
+}
+
+/// A running flow: the pure state machine plus what the screen needs over time (transitions,
+/// messages, the help overlay, automatic advance). Keys, script commands and ticks all go
+/// through it, on a terminal and in a script alike — one program for every mode.
+package struct FlowProgram: TerminalProgram {
+  package let flow: FlowDefinition
+  package let options: FlowOptions
+  package private(set) var state: FlowState
+  /// The last refusal or notice, shown on the screen until the next command.
+  package private(set) var message: String?
+  package private(set) var showsHelp = false
+  package var transition: StepTransition?
+  /// The navigation bar: the previous step under the current one.
+  package private(set) var navigationBar: NavigationBar
+  /// The current step's tab bar, if it has tabs.
+  package private(set) var tabs: Tabs?
+  /// The state before the last tab change, whose tab content slides out.
+  package var tabOutgoing: FlowState?
+  /// Whether the flow still advances by itself (`--auto` until a key is pressed).
+  package private(set) var isAutomatic: Bool
+  /// When the current step's progress stage began.
+  package var stageStart: Duration = .zero
+  /// The progress indicators of the stages, in an automatic run.
+  package var stages = StageProgress()
+
+  package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
+    self.flow = flow
+    self.options = options
+    let start = state ?? FlowState(flow: flow)
+    self.state = start
+    minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
+    isAutomatic = options.auto
+    navigationBar = NavigationBar(
+      items: FlowProgram.navigationItems(flow: flow, state: start),
+      duration: options.transitionDuration)
+    tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
+    startStage(at: .zero)
+  }
+
+  /// In an automatic run, shows the current step's progress stage from `now`.
+  private mutating func startStage(at now: Duration) {
+    guard isAutomatic, let current = state.progression.current,
+      let stage = flow.steps[current].progress
+    else { return }
+    stages.start(
+      step: current, stage: stage, theme: flow.theme(forStep: current), at: now)
+  }
+
+  /// The navigation bar's stack for a state: the previous step (for the back title) under the
+  /// current one; a rating shows the flow's title.
+  package static func navigationItems(flow: FlowDefinition, state: FlowState) -> [NavigationItem] {
+    let theme = flow.theme(forStep: state.progression.current)
+    guard flow.navigation != .rating, let current = state.progression.current else {
+      return [NavigationItem(title: flow.title, tint: theme.accent)]
+    }
+    func item(_ index: Int) -> NavigationItem {
+      let step = flow.steps[index]
+      return NavigationItem(
+        title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
+        tint: flow.theme(forStep: index).accent)
+    }
+    // The back title is the step `previous` goes to: the nearest earlier step that is shown.
+    let previous = (0..<current).last { FlowMachine.isShown($0, flow, state.answers) }
+    return previous.map { [item($0), item(current)] } ?? [item(current)]
+  }
+
+  package var minimumSize: (width: Int, height: Int) { (24, minimumHeight) }
+
+  /// The fewest rows that show every step whole: the tallest navigation bar, the strip, the
+  /// least of a step's screen (a tab bar and a field, a field, or the status), the buttons and
+  /// the footer. Measured once.
+  package let minimumHeight: Int
+
+  package static func minimumHeight(of flow: FlowDefinition, position: ExtraContentPosition?) -> Int
+  {
+    var bar = 2
+    var asks = false
+    var hasTabs = false
+    for step in flow.steps {
+      bar = max(bar, 2 + (step.prompt == nil ? 0 : 1) + (step.largeTitle == nil ? 0 : 1))
+      asks = asks || !step.fields.isEmpty
+      hasTabs = hasTabs || !step.tabs.isEmpty
+    }
+    let strip = StepStrip(
+      flow: flow, progression: Progression(count: flow.steps.count), position: position,
+      theme: flow.theme, glyphs: .unicode
+    ).height
+    let content = hasTabs ? 7 : asks ? 4 : 4
+    let buttons = flow.navigation == .buttons ? 2 : 0
+    return bar + 1 + strip + 1 + content + buttons + 2
+  }
+
+  /// Applies a command at a moment: a transition under way jumps to its end first, so nothing
+  /// typed during an animation is lost.
+  @discardableResult
+  package mutating func apply(_ command: Command, at now: Duration) -> Outcome {
+    if case .tick = command {
+      advanceAutomatically(to: now)
+      stages.advance(to: now)
+      if let t = transition, t.timing.isFinished(at: now) { transition = nil }
+      return .changed
+    }
+    transition = nil
+    takeControl(at: now)
+    return perform(command, at: now)
+  }
+
+  /// A person acted: the flow stops advancing by itself.
+  private mutating func takeControl(at now: Duration) {
+    guard isAutomatic else { return }
+    isAutomatic = false
+    stages.dismissAll(at: now)
+  }
+
+  private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
+    let before = state
+    let outcome = FlowMachine.apply(command, to: &state, flow: flow)
+    react(to: outcome, leaving: before, at: now)
+    return outcome
+  }
+
+  /// A key for the step's controls (fields, tab bar, buttons), if they take it.
+  private mutating func performKey(_ key: Key, at now: Duration) -> Outcome? {
+    let before = state
+    guard let outcome = FlowMachine.handleKey(key, state: &state, flow: flow) else { return nil }
+    react(to: outcome, leaving: before, at: now)
+    return outcome
+  }
+
+  /// What the screen does after a change: messages, transitions, the bar and the tabs.
+  private mutating func react(to outcome: Outcome, leaving before: FlowState, at now: Duration) {
+    switch outcome {
+    case .refused(let text):
+      message = text
+    case .moved(let from, let to, let direction):
+      message = nil
+      if from != to {
+        stageStart = now
+        if options.animate {
+          transition = StepTransition(
+            from: before, direction: direction,
+            timing: Transition(start: now, duration: options.transitionDuration))
+        }
+        navigationBar.setItems(
+          FlowProgram.navigationItems(flow: flow, state: state),
+          direction: direction == .forward ? .fromTrailing : .fromLeading,
+          animated: options.animate, at: now)
+      }
+      tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+    case .tabChanged(_, let to):
+      message = nil
+      tabs?.select(to, animated: options.animate, at: now)
+      tabOutgoing = before
+    default:
+      message = nil
+    }
+    tabs?.isFocused = state.editor?.focus == .tabBar
+  }
+
+  /// The tab bar of the current step, if it has tabs.
+  package static func tabBar(flow: FlowDefinition, state: FlowState, duration: Duration) -> Tabs? {
+    guard let current = state.progression.current, !flow.steps[current].tabs.isEmpty else {
+      return nil
+    }
+    return Tabs(
+      titles: flow.steps[current].tabs.map(\.title),
+      selectedIndex: state.selectedTab(ofStep: current),
+      isFocused: state.editor?.focus == .tabBar, duration: duration)
+  }
+
+  /// In an automatic run, moves on from every step whose progress stage has run its time,
+  /// each stage starting where the previous one ended.
+  private mutating func advanceAutomatically(to now: Duration) {
+    while isAutomatic, state.status == .running, let current = state.progression.current,
+      let stage = flow.steps[current].progress, now >= stageStart + stage.duration
+    {
+      let end = stageStart + stage.duration
+      stages.advance(to: end)
+      stages.end(at: end)
+      if case .refused = perform(.next, at: end) {
+        isAutomatic = false
+      }
+      stageStart = end
+      startStage(at: end)
+    }
+  }
+
+  // MARK: TerminalProgram
+
+  package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
+    switch event {
+    case .key(let key):
+      if showsHelp {
+        showsHelp = false
+        return .continue
+      }
+      transition = nil
+      takeControl(at: now)
+      if performKey(key, at: now) == nil {
+        if key == .character("?") {
+          showsHelp = true
+          return .continue
+        }
+        if let command = KeyMap.command(for: key, flow: flow) { apply(command, at: now) }
+      }
+    case .tick:
+      apply(.tick(milliseconds: 0), at: now)
+    case .resize, .input, .inputClosed:
+      break
+    }
+    switch state.status {
+    case .running: return .continue
+    case .finished: return .exit(ExitCode.finished)
+    case .cancelled: return .exit(ExitCode.notFinished)
+    }
+  }
+
+  package func view(width: Int, height: Int, at now: Duration) -> Canvas {
+    FlowView(program: self, now: now).render(width: width, height: height)
+  }
+
+  package func nextDeadline(after now: Duration) -> Duration? {
+    var deadlines: [Duration] = []
+    if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
+    if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
+    if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
+    if isAutomatic, state.status == .running, let current = state.progression.current,
+      let stage = flow.steps[current].progress
+    {
+      deadlines.append(min(stageStart + stage.duration, now + .milliseconds(50)))
+    }
+    if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
+    return deadlines.min()
+  }
+
+  /// The current screen in words, for plain mode and screen readers: where the flow stands,
+  /// the navigation bar, what the step shows, the tab bar, the fields and the buttons — no
+  /// redraws, one line each.
+  package func accessibleText() -> [String] {
+    let glyphs = Glyphs.for(options.glyphs)
+    var lines = [
+      StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
+    ]
+    guard let current = state.progression.current else {
+      lines += StepView.blockLines(flow.blocks, rating: state.rating)
+      if let message { lines.append(message) }
+      return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
+    }
+    let step = flow.steps[current]
+    if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
+    lines += StepView.blockLines(step.blocks + flow.blocks, rating: state.rating)
+    if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
+      lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
+    }
+    if let editor = state.editor {
+      lines += editor.form.accessibleLines(glyphs: glyphs)
+      if let tabs, let tabForm = editor.tabForm {
+        lines.append(step.title + " — " + tabs.accessibleText)
+        lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
+        lines += tabForm.accessibleLines(glyphs: glyphs)
+      }
+      if flow.navigation == .buttons {
+        lines.append(
+          ButtonRow(
+            backEnabled: state.progression.reachedCount > 1 && current > 0,
+            nextTitle: state.progression.isAtLastStep ? "Finish" : "Next", focus: editor.focus,
+            theme: flow.theme, glyphs: glyphs
+          ).accessibleText)
+      }
+    }
+    if let message { lines.append(message) }
+    // Text from wizard files and answers: never a raw control character.
+    return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
+  }
+}

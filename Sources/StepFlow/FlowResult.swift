@@ -1,0 +1,82 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// The result of a run, as stdout carries it: JSON (default), one line of text, or nothing.
+package enum FlowResult {
+  /// The output formats of `--output`.
+  package enum Format: String, CaseIterable, Sendable {
+    case json
+    case text
+    case none
+  }
+
+  /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
+  /// with `"rating"` for rating flows.
+  package static func json(flow: FlowDefinition, state: FlowState) -> String {
+    var members: [JSONMember] = [
+      JSONMember("wizard", .string(flow.id)),
+      JSONMember("finished", .bool(state.status == .finished)),
+      JSONMember("current", state.progression.current.map { .string(flow.steps[$0].id) } ?? .null),
+      JSONMember(
+        "reached", .array(shownReached(flow: flow, state: state).map { .string(flow.steps[$0].id) })
+      ),
+      JSONMember(
+        "answers", .object(answers(flow: flow, state: state).map { JSONMember($0, $1.jsonValue) })),
+    ]
+    if flow.navigation == .rating {
+      members.append(JSONMember("rating", state.rating > 0 ? .int(state.rating) : .null))
+    }
+    return JSONWriter.compact(.object(members))
+  }
+
+  /// The answers of the reached steps, in the order of the flow's fields; on a step with
+  /// tabs, the selected tab and only its fields.
+  package static func answers(flow: FlowDefinition, state: FlowState) -> [(String, FieldValue)] {
+    var out: [(String, FieldValue)] = []
+    var seen: Set<String> = []
+    func add(_ id: String) {
+      guard let value = state.answers[id], seen.insert(id).inserted else { return }
+      out.append((id, value))
+    }
+    for index in shownReached(flow: flow, state: state) {
+      let step = flow.steps[index]
+      for spec in step.fields { add(spec.id) }
+      guard !step.tabs.isEmpty else { continue }
+      if let tabsField = step.tabsField { add(tabsField) }
+      let tab = step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)]
+      for spec in tab.fields { add(spec.id) }
+    }
+    return out
+  }
+
+  /// The reached steps that are shown: a step skipped because its condition does not hold is
+  /// passed, not reached, and answers nothing.
+  package static func shownReached(flow: FlowDefinition, state: FlowState) -> [Int] {
+    let reached = 0..<state.progression.reachedCount
+    guard flow.hasConditions else { return Array(reached) }
+    return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
+  }
+
+  /// The text form: the rating for rating flows, else the plain description of the state.
+  package static func text(flow: FlowDefinition, state: FlowState) -> String {
+    if flow.navigation == .rating { return state.rating > 0 ? "\(state.rating)" : "" }
+    return StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
+  }
+
+  /// The result in a format, ending with a newline; empty for `.none` or an empty text.
+  package static func render(
+    _ format: Format, flow: FlowDefinition, state: FlowState, glyphs: GlyphStyle = .unicode
+  ) -> String {
+    switch format {
+    case .json: return json(flow: flow, state: state) + "\n"
+    case .text:
+      let line = Symbols.asciiSafe(
+        Sanitizer.sanitize(text(flow: flow, state: state)), style: glyphs)
+      return line.isEmpty ? "" : line + "\n"
+    case .none: return ""
+    }
+  }
+}

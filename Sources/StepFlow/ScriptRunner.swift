@@ -1,0 +1,100 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// Runs a flow from script lines, one command at a time, on a virtual clock that only `tick`
+/// moves: frames and text come out exactly the same on every run.
+package struct ScriptRunner {
+  /// How frames are printed (`--frames`).
+  package struct FrameSettings: Sendable {
+    package var width: Int
+    package var height: Int
+    /// Colour depth for styled frames; `nil` for plain text.
+    package var depth: ColorDepth?
+
+    package init(width: Int, height: Int, depth: ColorDepth?) {
+      self.width = width
+      self.height = height
+      self.depth = depth
+    }
+  }
+
+  /// What a line did to the run.
+  package enum Step: Equatable, Sendable {
+    /// Carry on with the next line.
+    case next
+    /// The flow ended (finished or cancelled); later lines are not run.
+    case ended
+    /// The line is not a command: the run stops with exit 65.
+    case invalid(String)
+  }
+
+  package private(set) var program: FlowProgram
+  package private(set) var now: Duration = .zero
+  private var frameNumber = 0
+  private let frames: FrameSettings?
+  /// Where frames go (stdout).
+  private let writeFrame: (String) -> Void
+  /// Where notices go (stderr): refusals, and the text form after each line when `announce`.
+  private let writeNotice: (String) -> Void
+  private let announce: Bool
+
+  package init(
+    program: FlowProgram, frames: FrameSettings?, announce: Bool,
+    writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void
+  ) {
+    self.program = program
+    self.frames = frames
+    self.announce = announce
+    self.writeFrame = writeFrame
+    self.writeNotice = writeNotice
+  }
+
+  /// Prints frame 0 (`start`) and, in announcing mode, the starting state.
+  package mutating func start() {
+    emitFrame(label: "start")
+    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+  }
+
+  /// Whether a line is a command, without running it.
+  package func check(_ line: String, where location: String) -> Step {
+    do {
+      _ = try Command.parse(line)
+      return .next
+    } catch {
+      return .invalid("\(location): \(error.message)")
+    }
+  }
+
+  /// Runs one script line; `where` names it in messages (`script line 3`, `command 3`).
+  package mutating func run(line: String, where location: String) -> Step {
+    guard program.state.status == .running else { return .ended }
+    let command: Command
+    do {
+      command = try Command.parse(line)
+    } catch {
+      return .invalid("\(location): \(error.message)")
+    }
+    if case .tick(let ms) = command { now += .milliseconds(ms) }
+    let outcome = program.apply(command, at: now)
+    if case .refused(let text) = outcome, !announce {
+      writeNotice("stepflow: \(location): \(command.text): \(text)\n")
+    }
+    emitFrame(label: Command.trim(line))
+    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    return program.state.status == .running ? .next : .ended
+  }
+
+  private mutating func emitFrame(label: String) {
+    guard let frames else { return }
+    let canvas = program.view(width: frames.width, height: frames.height, at: now)
+    let lines =
+      frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
+    writeFrame(
+      "--- frame \(frameNumber): \(Sanitizer.sanitize(label)) ---\n" + lines.joined(separator: "\n")
+        + "\n")
+    frameNumber += 1
+  }
+}

@@ -1,0 +1,79 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// The progress indicators of steps with a progress stage in an automatic run (`--auto`):
+/// started when such a step becomes current, fed with the stage's elapsed share on every tick,
+/// ended when the stage's time is up, dismissed when a key takes control back.
+package struct StageProgress: Equatable, Sendable {
+  /// The indicators, one region per step index.
+  package private(set) var indicators = ProgressIndicators<Int>()
+  /// The step whose stage is shown, with when it began and how long it lasts.
+  package private(set) var running: (step: Int, start: Duration, duration: Duration)?
+
+  package static func == (a: StageProgress, b: StageProgress) -> Bool {
+    a.running?.step == b.running?.step && a.running?.start == b.running?.start
+  }
+
+  /// The progressors a stage names, in the step's accent colour, animated together.
+  package static func progressors(for stage: ProgressStage, theme: Theme) -> [ProgressorType] {
+    var shown: [ProgressorType] = []
+    for name in stage.indicators {
+      switch name {
+      case "bar": shown.append(.bar(BarProgressorParameter(side: .bottom, color: theme.accent)))
+      case "ring":
+        shown.append(
+          .ring(RingProgressorParameter(color: theme.foreground, radius: 10, lineWidth: 3)))
+      case "label": shown.append(.label(LabelProgressorParameter(style: theme.text.bold)))
+      case "spinner":
+        shown.append(
+          .spinner(SpinnerProgressorParameter(style: theme.text.foreground(theme.accent))))
+      case "color": shown.append(.color(ColorProgressorParameter()))
+      case "blur": shown.append(.blur(.standard))
+      default: break
+      }
+    }
+    return shown.count > 1 ? [.sync(shown)] : shown
+  }
+
+  /// Shows step `index`'s stage from `now`.
+  package mutating func start(step index: Int, stage: ProgressStage, theme: Theme, at now: Duration)
+  {
+    if let old = running { indicators.dismiss(in: old.step, at: now) }
+    running = (index, now, stage.duration)
+    try? indicators.start(in: index, Self.progressors(for: stage, theme: theme), at: now)
+  }
+
+  /// Feeds the share of the stage's time that has passed by `now`.
+  package mutating func advance(to now: Duration) {
+    if let running {
+      let share = animationFraction(start: running.start, duration: running.duration, now: now)
+      indicators.update(share, in: running.step, at: now)
+    }
+    indicators.advance(to: now)
+  }
+
+  /// Ends the shown stage (its time is up) at `now`.
+  package mutating func end(at now: Duration) {
+    guard let old = running else { return }
+    indicators.update(1, in: old.step, at: now)
+    indicators.end(in: old.step, at: now)
+    running = nil
+  }
+
+  /// Removes every indicator at once (a key took control back).
+  package mutating func dismissAll(at now: Duration) {
+    for region in indicators.regions { indicators.dismiss(in: region, at: now) }
+    indicators.advance(to: now)
+    running = nil
+  }
+
+  package func nextDeadline(after now: Duration) -> Duration? {
+    indicators.nextDeadline(after: now)
+  }
+
+  /// Whether step `index` shows an indicator at `now`.
+  package func isShowing(step index: Int) -> Bool { indicators.isShowing(index) }
+}

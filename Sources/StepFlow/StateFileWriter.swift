@@ -1,0 +1,68 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// Writes a run's state to its `--state` file whenever it has changed since the last write:
+/// a new step, another tab, a new answer, the end. Each write is atomic (see
+/// ``Platform/writeFileAtomically(_:_:)``).
+package struct StateFileWriter {
+  package let path: String
+  package let flow: FlowDefinition
+  /// What was written last, to write only changes.
+  private var last: (Progression, FlowState.Status, [Int: Int], [String: FieldValue])?
+  /// Whether a write failed (reported once).
+  private var failed = false
+
+  package init(path: String, flow: FlowDefinition) {
+    self.path = path
+    self.flow = flow
+  }
+
+  /// Writes the state if it changed; `false` when the file cannot be written (said once).
+  @discardableResult
+  package mutating func save(_ state: FlowState) -> Bool {
+    if let last, last.0 == state.progression, last.1 == state.status, last.2 == state.selectedTabs,
+      last.3 == state.answers
+    {
+      return true
+    }
+    do {
+      try Platform.writeFileAtomically(path, SavedState.encode(flow: flow, state: state))
+      last = (state.progression, state.status, state.selectedTabs, state.answers)
+      return true
+    } catch {
+      if !failed {
+        Platform.writeStderr("stepflow: cannot write the state file \(error.description)\n")
+      }
+      failed = true
+      return false
+    }
+  }
+}
+
+/// A flow program that saves its state file after every step it takes on the terminal.
+package struct SavingProgram: TerminalProgram {
+  package var program: FlowProgram
+  package var saver: StateFileWriter?
+
+  package var minimumSize: (width: Int, height: Int) { program.minimumSize }
+
+  package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
+    let before = program.state.progression
+    let tabs = program.state.selectedTabs
+    let action = program.handle(event, at: now)
+    // Typing saves nothing by itself; moving to another step or tab saves what was typed.
+    if program.state.progression != before || program.state.selectedTabs != tabs {
+      saver?.save(program.state)
+    }
+    return action
+  }
+
+  package func view(width: Int, height: Int, at now: Duration) -> Canvas {
+    program.view(width: width, height: height, at: now)
+  }
+
+  package func nextDeadline(after now: Duration) -> Duration? { program.nextDeadline(after: now) }
+}

@@ -1,0 +1,167 @@
+import StepFlowCore
+import StepFlowJSON
+import StepFlowRender
+import StepFlowTerminal
+import StepFlowWizards
+
+/// Draws one step's screen for a state: its blocks, its fields, its tabs with the selected
+/// tab's content, and the Back / Next buttons of a flow with buttons.
+package struct StepView {
+  package let flow: FlowDefinition
+  package let state: FlowState
+  package let theme: Theme
+  package let glyphs: Glyphs
+  /// The stage progress to draw, in an automatic run.
+  package var stage: StageDrawing? = nil
+
+  private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
+
+  /// Lines of the summary block: the answers of the steps before the current one.
+  package func summaryLines() -> [String] {
+    guard let current = state.progression.current else { return [] }
+    var lines: [String] = []
+    for index in 0..<current {
+      for (label, value) in FlowView.answerLines(ofStep: index, flow: flow, state: state) {
+        lines.append(label + ": " + value)
+      }
+    }
+    return lines
+  }
+
+  /// Blocks in words for plain mode (the hero is a picture and says nothing).
+  package static func blockLines(_ blocks: [ScreenBlock], rating: Int) -> [String] {
+    var lines: [String] = []
+    for block in blocks {
+      switch block {
+      case .text(let text): lines.append(Sanitizer.sanitize(text))
+      case .hero, .summary: break
+      case .status(let caption, let text): lines.append(caption + " " + text)
+      case .items(let items, let currency):
+        for item in items {
+          lines.append(
+            "\(item.name): \(item.quantity) × \(Money.format(item.unitPrice, currency: currency))")
+        }
+        let total = items.reduce(0) { $0 + $1.quantity * $1.unitPrice }
+        lines.append("Total: " + Money.format(total, currency: currency))
+      case .rating(let question, let answer):
+        lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
+      }
+    }
+    return lines
+  }
+
+  package func screen(blocks: [ScreenBlock]) -> StepScreen {
+    var screen = StepScreen(
+      blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,
+      summary: summaryLines())
+    screen.stage = stage
+    return screen
+  }
+
+  package func render(
+    into canvas: inout Canvas, area: Rect, tabs: Tabs?, tabOutgoing: FlowState?, now: Duration
+  ) {
+    guard !area.isEmpty else { return }
+    var content = area
+    if flow.navigation == .buttons, let current = state.progression.current, area.height >= 4 {
+      let row = ButtonRow(
+        backEnabled: state.progression.reachedCount > 1 && current > 0,
+        nextTitle: state.progression.isAtLastStep ? "Finish" : "Next",
+        focus: state.editor?.focus, theme: theme, glyphs: glyphs)
+      row.render(into: &canvas, area: area.bottom(1))
+      content = area.dropBottom(2)
+    }
+    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false) {
+      // A stage without a hero to show it in: a band at the bottom.
+      stage.render(into: &canvas, area: StageDrawing.band(in: content.bottom(3)), glyphs: glyphs)
+      content = content.dropBottom(4)
+    }
+    guard let step, let editor = state.editor, editor.hasControls else {
+      screen(blocks: (step?.blocks ?? []) + flow.blocks).render(into: &canvas, area: content)
+      return
+    }
+    // Blocks at the top, then the step's own fields, then the tabs.
+    let blocks = step.blocks + flow.blocks
+    let blockScreen = screen(blocks: blocks)
+    let blockRows = blocks.reduce(0) {
+      $0 + (blockScreen.height(of: $1, width: content.width) ?? 5) + 1
+    }
+    let formWidth = min(content.width - 4, 72)
+    let formX = content.x + max(2, (content.width - formWidth) / 2)
+    var rest = content
+    if !blocks.isEmpty {
+      blockScreen.render(into: &canvas, area: rest.top(min(blockRows, rest.height / 2)))
+      rest = rest.dropTop(min(blockRows, rest.height / 2))
+    }
+    let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
+    let formRows = editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth)
+    let onOwnField: Bool
+    if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
+    if formRows > 0 {
+      let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
+      drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
+      rest = rest.dropTop(height)
+    }
+    guard let tabs, rest.height > Tabs.height else { return }
+    let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
+    tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
+    let pageArea = tabArea.dropTop(Tabs.height + 1)
+    guard !pageArea.isEmpty else { return }
+    guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
+      drawTabPage(of: state, tab: editor.selectedTab, into: &canvas, area: pageArea)
+      return
+    }
+    let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
+    let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
+      .tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
+    tabs.drawContent(
+      outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
+      fill: theme.text)
+  }
+
+  /// A tab's content on a canvas of its own (for the slide between two tabs).
+  package func tabPage(of state: FlowState, tab: Int, size: Rect) -> Canvas {
+    var page = Canvas(width: size.width, height: size.height, style: theme.text)
+    drawTabPage(of: state, tab: tab, into: &page, area: page.bounds)
+    return page
+  }
+
+  /// Draws a tab's content, its blocks and its form, into an area.
+  package func drawTabPage(of state: FlowState, tab: Int, into canvas: inout Canvas, area: Rect) {
+    guard let editor = state.editor, let current = state.progression.current,
+      flow.steps[current].tabs.indices.contains(tab)
+    else { return }
+    let definition = flow.steps[current].tabs[tab]
+    var rest = area
+    if !definition.blocks.isEmpty {
+      let blockScreen = screen(blocks: definition.blocks)
+      let rows = definition.blocks.reduce(0) {
+        $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
+      }
+      blockScreen.render(into: &canvas, area: rest.top(rows))
+      rest = rest.dropTop(rows)
+    }
+    if editor.tabForms.indices.contains(tab), !editor.tabForms[tab].fields.isEmpty {
+      var focused = false
+      if case .tabField = editor.focus, tab == editor.selectedTab { focused = true }
+      drawForm(editor.tabForms[tab], into: &canvas, area: rest, focused: focused)
+    }
+  }
+
+  /// Draws a form, and when it does not fit, marks at the right edge that say more is above
+  /// (`▲`) or below (`▼`).
+  package func drawForm(_ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool) {
+    guard !area.isEmpty else { return }
+    form.render(into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused)
+    let rows = form.rows(width: area.width)
+    guard rows > area.height else { return }
+    let offset = form.scrollOffset(width: area.width, height: area.height)
+    let style = theme.text.foreground(theme.inactive)
+    if offset > 0 {
+      canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
+    }
+    if offset + area.height < rows {
+      canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// The `stepflow` command line: parses arguments, picks a mode, runs, and returns the exit code.
+///
+/// It lives in the library so that a Swift program can offer the same command line for its own
+/// flows; the `stepflow` executable is one line that calls ``main(_:)``.
+package enum StepFlowCLI {
+  package static let version = "0.1.0"
+
+  /// The names of the built-in flows.
+  package static let builtinNames = ["delivery", "purchase", "rating"]
+
+  /// A built-in flow by name, made only when asked for (a run builds only its own flow).
+  package static func builtinFlow(named name: String) -> FlowDefinition? {
+    switch name {
+    case "delivery": return FoodDeliveryState.flow
+    case "purchase": return OrderState.flow
+    case "rating": return Rating.flow
+    default: return nil
+    }
+  }
+
+  /// Every built-in flow.
+  /// Ends the process with an exit code (the terminal is restored by then).
+  package static func exit(_ code: Int32) -> Never { Platform.exitProcess(code) }
+
+  /// Where `run NAME` and `list` look: the built-in flows, then the wizard folders.
+  package static func catalog(environment: [String: String]) -> WizardCatalog {
+    WizardCatalog(
+      builtinNames: builtinNames, builtin: builtinFlow(named:), environment: environment)
+  }
+
+  package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
+
+  /// Runs your own flow with the options of `stepflow run` — interactive on a terminal,
+  /// scripted with `--commands`, `--frames`, JSON on stdout — and returns the exit code.
+  ///
+  /// ```swift
+  /// enum Signup: CaseIterable { case account, profile, confirm }
+  /// let flow = FlowDefinition(Signup.self, id: "signup", title: "Sign up")
+  /// Platform.exitProcess(StepFlowCLI.run(flow, arguments: Array(CommandLine.arguments.dropFirst())))
+  /// ```
+  package static func run(_ flow: FlowDefinition, arguments: [String]) -> Int32 {
+    do throws(UsageError) {
+      return try RunCommand.execute(flow, arguments: arguments, environment: Platform.environment())
+    } catch {
+      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
+      return ExitCode.usage
+    }
+  }
+
+  package static let usage =
+    "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
+
+  /// Runs the command line `arguments` (without the program name) and returns the exit code.
+  package static func main(_ arguments: [String]) -> Int32 {
+    let environment = Platform.environment()
+    guard let command = arguments.first else {
+      Platform.writeStderr("stepflow: no command given\n\(usage)\n")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h"), let text = HelpText.command(command) {
+      Platform.writeStdout(text)
+      return 0
+    }
+    do throws(UsageError) {
+      switch command {
+      case "--help", "-h", "help":
+        if let topic = rest.first, command == "help" {
+          guard let text = HelpText.command(topic) else {
+            throw UsageError(
+              "no help for \"\(topic)\"" + Suggestions.hint(for: topic, in: HelpText.topics),
+              usage: usage)
+          }
+          Platform.writeStdout(text)
+        } else {
+          Platform.writeStdout(HelpText.main)
+        }
+        return 0
+      case "--version", "-V", "version":
+        Platform.writeStdout("stepflow \(version)\n")
+        return 0
+      case "run":
+        return try RunCommand.execute(rest, environment: environment, rating: false)
+      case "rate":
+        return try RunCommand.execute(rest, environment: environment, rating: true)
+      case "gauge":
+        return try GaugeCommand.execute(rest, environment: environment)
+      case "list":
+        let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
+        if let extra = parsed.operands.first {
+          throw UsageError(
+            "list takes nothing after it, found \"\(Sanitizer.sanitize(extra))\"",
+            usage: "usage: stepflow list")
+        }
+        return listFlows(environment: environment)
+      case "validate":
+        let parsed = try ArgumentParser.parse(
+          rest, options: [], usage: "usage: stepflow validate <file>...")
+        guard !parsed.operands.isEmpty else {
+          throw UsageError(
+            "validate needs the wizard files to check", usage: "usage: stepflow validate <file>...")
+        }
+        return validate(parsed.operands)
+      default:
+        let commands = ["run", "rate", "gauge", "list", "validate", "help"]
+        throw UsageError(
+          "unknown command \"\(Sanitizer.sanitize(command))\""
+            + Suggestions.hint(for: command, in: commands), usage: usage)
+      }
+    } catch {
+      Platform.writeStderr("stepflow: \(error.message)\n\(error.usage)\n")
+      return ExitCode.usage
+    }
+  }
+
+  /// `stepflow list`: every wizard that runs by name, with its title and where it comes from.
+  package static func listFlows(environment: [String: String]) -> Int32 {
+    let catalog = StepFlowCLI.catalog(environment: environment)
+    let entries = catalog.entries()
+    let width = (entries.map { $0.name.count }.max() ?? 0) + 2
+    var lines: [String] = []
+    for entry in entries {
+      let pad = String(repeating: " ", count: max(1, width - entry.name.count))
+      let origin = entry.path ?? "built in"
+      switch entry.summary {
+      case .success(let summary):
+        let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
+        lines.append("\(entry.name)\(pad)\(summary.title) (\(steps)) — \(origin)")
+      case .failure:
+        lines.append("\(entry.name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
+      }
+    }
+    for path in catalog.shadowedFiles() {
+      lines.append("  (\(path) has the name of a built-in flow: run it by its path)")
+    }
+    Platform.writeStdout(lines.map(Sanitizer.sanitize).joined(separator: "\n") + "\n")
+    return 0
+  }
+
+  /// `stepflow validate FILE...`: every problem of every file as `path:line:column: message`.
+  package static func validate(_ paths: [String]) -> Int32 {
+    var code: Int32 = 0
+    for path in paths {
+      do throws(WizardFile.LoadError) {
+        let flow = try WizardFile.load(path: path)
+        let steps = flow.steps.count == 1 ? "1 step" : "\(flow.steps.count) steps"
+        Platform.writeStdout("\(path): ok (\(steps))\n")
+      } catch {
+        for line in error.lines { Platform.writeStderr(line + "\n") }
+        // A missing file outranks an invalid one: 66 before 65.
+        code = code == ExitCode.noInput ? code : error.exitCode
+      }
+    }
+    return code
+  }
+}

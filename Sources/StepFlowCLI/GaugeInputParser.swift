@@ -1,0 +1,145 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// What one piece of gauge input changed.
+package struct GaugeUpdate: Equatable, Sendable {
+  /// The new percentage, 0…100, if the input set one.
+  package var percent: Int?
+  /// The new message (lines joined with newlines), if the input set one.
+  package var message: String?
+
+  package init(percent: Int? = nil, message: String? = nil) {
+    self.percent = percent
+    self.message = message
+  }
+}
+
+/// Reads the input of `dialog --gauge` incrementally, from chunks of bytes as they arrive.
+///
+/// - A line holding a number sets the percentage; it is clamped to 0…100, and a fraction is
+///   cut off (`37.9` is 37).
+/// - A line `XXX` opens a block: its first line is the percentage (when it is a number), the
+///   following lines are the message, and a second `XXX` closes it and applies both. As in
+///   dialog, a literal `\n` in a message line starts a new line.
+/// - Any other line is ignored. Surrounding blanks and a final carriage return do not count.
+/// - A line without its newline waits for the next chunk; ``finish()`` takes it as a line and
+///   applies an open block as far as it got.
+package struct GaugeInputParser: Sendable {
+  private var partial: [UInt8] = []
+  private var block: Block?
+
+  /// An `XXX` block being read.
+  private struct Block: Sendable {
+    var percent: Int?
+    var lines: [String] = []
+    var readFirstLine = false
+  }
+
+  package init() {}
+
+  /// Whether an `XXX` block is open.
+  package var isInBlock: Bool { block != nil }
+
+  /// Takes the next chunk of input.
+  /// - Returns: the updates of the complete lines in it, in order.
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [GaugeUpdate] {
+    var updates: [GaugeUpdate] = []
+    for byte in bytes {
+      if byte == UInt8(ascii: "\n") {
+        if let update = line(partial) { updates.append(update) }
+        partial.removeAll(keepingCapacity: true)
+      } else {
+        partial.append(byte)
+      }
+    }
+    return updates
+  }
+
+  /// The input ended: the last line without a newline, and an unclosed block, take effect.
+  package mutating func finish() -> [GaugeUpdate] {
+    var updates: [GaugeUpdate] = []
+    if !partial.isEmpty, let update = line(partial) { updates.append(update) }
+    partial.removeAll()
+    if let open = block {
+      block = nil
+      if open.percent != nil || !open.lines.isEmpty {
+        updates.append(GaugeUpdate(percent: open.percent, message: Self.message(open.lines)))
+      }
+    }
+    return updates
+  }
+
+  /// Applies one line (without its newline).
+  private mutating func line(_ bytes: [UInt8]) -> GaugeUpdate? {
+    var text = String(decoding: bytes, as: UTF8.self)
+    if text.last == "\r" { text.removeLast() }
+    let trimmed = Self.trimmed(text)
+    guard var open = block else {
+      if trimmed == "XXX" {
+        block = Block()
+        return nil
+      }
+      return Self.percent(in: trimmed).map { GaugeUpdate(percent: $0) }
+    }
+    if trimmed == "XXX" {
+      block = nil
+      return GaugeUpdate(percent: open.percent, message: Self.message(open.lines))
+    }
+    if !open.readFirstLine, let percent = Self.percent(in: trimmed) {
+      open.percent = percent
+    } else {
+      open.lines.append(text)
+    }
+    open.readFirstLine = true
+    block = open
+    return nil
+  }
+
+  /// The message of a block's lines, with dialog's `\n` turned into newlines.
+  private static func message(_ lines: [String]) -> String {
+    var parts: [String] = []
+    for line in lines {
+      var rest = Substring(line)
+      while let range = rest.firstRange(of: "\\n") {
+        parts.append(String(rest[..<range.lowerBound]))
+        rest = rest[range.upperBound...]
+      }
+      parts.append(String(rest))
+    }
+    return parts.joined(separator: "\n")
+  }
+
+  /// The text without leading and trailing spaces and tabs.
+  package static func trimmed(_ text: String) -> Substring {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !blank($0) }),
+      let last = text.lastIndex(where: { !blank($0) })
+    else { return "" }
+    return text[first...last]
+  }
+
+  /// The percentage a line holds: an optional sign, digits, an optional fraction (cut off),
+  /// clamped to 0…100; `nil` when the line is not a number.
+  package static func percent(in text: Substring) -> Int? {
+    var digits = text.utf8[...]
+    var negative = false
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      digits = digits.dropFirst()
+    }
+    let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    let whole = digits.prefix(while: isDigit)
+    guard !whole.isEmpty else { return nil }
+    let rest = digits.dropFirst(whole.count)
+    if let point = rest.first {
+      guard point == UInt8(ascii: "."), rest.dropFirst().allSatisfy(isDigit) else { return nil }
+    }
+    var value = 0
+    for digit in whole {
+      value = min(1000, value * 10 + Int(digit - UInt8(ascii: "0")))
+    }
+    return negative ? 0 : min(100, value)
+  }
+}

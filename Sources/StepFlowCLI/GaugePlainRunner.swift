@@ -1,0 +1,75 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// Runs `stepflow gauge` in plain mode: reads the gauge protocol from a file descriptor as it
+/// arrives and writes ``GaugePlainReporter``'s lines, timed by the monotonic clock.
+///
+/// ```swift
+/// let code = GaugePlainRunner(options: options).run()   // stdin → stdout
+/// ```
+package struct GaugePlainRunner: Sendable {
+  package let options: GaugeOptions
+  /// Where the percentages come from, where the lines go, and where a failure is told.
+  package let input: Int32
+  package let output: Int32
+  package let errorOutput: Int32
+
+  package init(options: GaugeOptions, input: Int32 = 0, output: Int32 = 1, errorOutput: Int32 = 2) {
+    self.options = options
+    self.input = input
+    self.output = output
+    self.errorOutput = errorOutput
+  }
+
+  /// Reads until the input ends.
+  /// - Returns: the exit code: 0 at the end of input, 124 when no input came for `--timeout`,
+  ///   66 when the input cannot be read, 1 when the output went away.
+  package func run() -> Int32 {
+    var parser = GaugeInputParser()
+    var reporter = GaugePlainReporter(title: options.title, text: options.text)
+    let origin = Platform.monotonicNow()
+    while true {
+      switch Platform.readChunk(input, timeout: options.timeout) {
+      case .bytes(let bytes):
+        let lines = reporter.receive(parser.feed(bytes), at: Platform.monotonicNow() - origin)
+        guard write(lines) else { return ExitCode.notFinished }
+      case .endOfFile:
+        let now = Platform.monotonicNow() - origin
+        var lines = reporter.receive(parser.finish(), at: now)
+        lines += reporter.finish(at: now)
+        return write(lines) ? ExitCode.finished : ExitCode.notFinished
+      case .timedOut:
+        Platform.write(
+          errorOutput, Array("stepflow: gauge: no input for \(options.timeoutText)\n".utf8))
+        return ExitCode.timeout
+      case .failed(let reason):
+        Platform.write(
+          errorOutput, Array("stepflow: gauge: cannot read the input: \(reason)\n".utf8))
+        return ExitCode.noInput
+      }
+    }
+  }
+
+  /// Writes lines, each with a newline; `false` when the output is closed.
+  private func write(_ lines: [String]) -> Bool {
+    guard !lines.isEmpty else { return true }
+    return Platform.write(output, Array(lines.map { $0 + "\n" }.joined().utf8))
+  }
+}
+
+extension GaugeOptions {
+  /// The timeout as a person reads it: `2.5 seconds`.
+  package var timeoutText: String {
+    guard let timeout else { return "ever" }
+    let milliseconds = Int(timeout.milliseconds.rounded())
+    let whole = String(milliseconds / 1000)
+    let fraction = milliseconds % 1000
+    guard fraction != 0 else { return whole + (milliseconds == 1000 ? " second" : " seconds") }
+    var decimals = String(fraction)
+    while decimals.count < 3 { decimals = "0" + decimals }
+    while decimals.last == "0" { decimals.removeLast() }
+    return whole + "." + decimals + " seconds"
+  }
+}

@@ -1,0 +1,147 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// `stepflow gauge` on a terminal: a box with the title, the message and the chosen progressors,
+/// fed by the percentages and messages arriving on stdin (the `dialog --gauge` protocol).
+///
+/// The interactive loop drives it: bytes from ``inputDescriptor`` arrive as `.input`, the end
+/// of stdin as `.inputClosed`, keys as `.key`, and `.tick` at each ``nextDeadline(after:)``.
+/// End of input runs the ending animation (the label counts to 100 %) and then exits 0; a
+/// dismiss key of a `--dismissable` gauge, or `q`/Esc, exits 1; Ctrl-C exits 130; no input for
+/// `--timeout` seconds exits 124.
+package struct GaugeProgram: TerminalProgram {
+  /// The regions of the gauge: the main one under the message, and the spinner's cell beside it.
+  package enum Region: Hashable, Sendable {
+    case main
+    case spinner
+  }
+
+  package let options: GaugeOptions
+  package let glyphs: Glyphs
+  package let theme: Theme
+  /// The percentage last received, 0…100.
+  package private(set) var percent = 0
+  /// The message shown: `--text`, then the last one an `XXX` block sent.
+  package private(set) var message: String
+  /// The indicators on the gauge's regions.
+  package private(set) var indicators: ProgressIndicators<Region>
+  /// Whether stdin has ended.
+  package private(set) var inputEnded = false
+
+  private var parser = GaugeInputParser()
+  private var lastInput: Duration
+  private var started: Set<Region> = []
+  private var ended: Set<Region> = []
+
+  /// A gauge started at `now` (the loop's time starts at zero).
+  package init(
+    options: GaugeOptions, glyphs: GlyphStyle, theme: Theme = Theme(), at now: Duration = .zero
+  ) {
+    self.options = options
+    self.glyphs = .for(glyphs)
+    self.theme = theme
+    message = options.text ?? ""
+    lastInput = now
+    indicators = ProgressIndicators(timing: options.noAnimation ? .instant : ProgressTiming())
+    show(Self.mainProgressors(options, theme: theme), in: .main, at: now)
+    if options.spinner {
+      show([.spinner(.init(style: Style(foreground: theme.accent)))], in: .spinner, at: now)
+    }
+  }
+
+  /// Starts built-in progressors on a region (none: nothing to show there).
+  private mutating func show(_ progressors: [ProgressorType], in region: Region, at now: Duration) {
+    guard !progressors.isEmpty else { return }
+    do {
+      try indicators.start(in: region, progressors, at: now)
+      started.insert(region)
+    } catch {
+      // Only `.custom` progressors can fail to start, and the gauge uses none.
+    }
+  }
+
+  /// The progressors of the main region for the options: ring, bar, then the label on top —
+  /// one after the other, or together with `--sync` — all in the theme's accent colour, and
+  /// `.dismissable` when asked for.
+  package static func mainProgressors(_ options: GaugeOptions, theme: Theme) -> [ProgressorType] {
+    var shown: [ProgressorType] = []
+    if options.ring { shown.append(.ring(.init(color: theme.accent))) }
+    if options.bar { shown.append(.bar(.init(color: theme.accent))) }
+    // The label shares the bar's style, so that a 1 % update changes cells of one style only
+    // and the frame writer needs no style change for it.
+    if options.label { shown.append(.label(.init(style: Style(foreground: theme.accent)))) }
+    var result = options.sync && shown.count > 1 ? [.sync(shown)] : shown
+    if options.dismissable { result.append(.dismissable) }
+    return result
+  }
+
+  package var inputDescriptor: Int32? { 0 }
+
+  package var minimumSize: (width: Int, height: Int) {
+    (20, GaugeLayout.minimumHeight(options))
+  }
+
+  package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
+    switch event {
+    case .input(let bytes):
+      guard !inputEnded else { break }
+      lastInput = now
+      apply(parser.feed(bytes), at: now)
+    case .inputClosed:
+      guard !inputEnded else { break }
+      apply(parser.finish(), at: now)
+      inputEnded = true
+      for region in started { indicators.end(in: region, at: now) }
+    case .key(let key):
+      if key == .ctrl("c") { return .exit(ExitCode.interrupted) }
+      if options.dismissable, DismissableProgressor.dismisses(key) {
+        indicators.dismiss(by: key, at: now)
+        return .exit(ExitCode.notFinished)
+      }
+      if key == .escape || key == .character("q") { return .exit(ExitCode.notFinished) }
+    case .resize, .tick:
+      break
+    }
+    for event in indicators.advance(to: now) {
+      if case .ended(let region) = event { ended.insert(region) }
+    }
+    if inputEnded, ended.isSuperset(of: started) { return .exit(ExitCode.finished) }
+    if !inputEnded, let timeout = options.timeout, now - lastInput >= timeout {
+      return .exit(ExitCode.timeout)
+    }
+    return .continue
+  }
+
+  /// Applies parsed updates: the percentage to the main indicator, the message to the box.
+  private mutating func apply(_ updates: [GaugeUpdate], at now: Duration) {
+    for update in updates {
+      if let value = update.percent {
+        percent = value
+        indicators.update(Double(value) / 100, in: .main, at: now)
+      }
+      if let text = update.message { message = text }
+    }
+  }
+
+  package func nextDeadline(after now: Duration) -> Duration? {
+    var next = indicators.nextDeadline(after: now)
+    if !inputEnded, let timeout = options.timeout {
+      let giveUp = lastInput + timeout
+      next = min(next ?? giveUp, giveUp)
+    }
+    return next
+  }
+
+  package func view(width: Int, height: Int, at now: Duration) -> Canvas {
+    var canvas = Canvas(width: width, height: height, style: theme.text)
+    let layout = GaugeLayout(
+      options: options, message: message, width: width, height: height, glyphs: glyphs)
+    layout.drawBox(into: &canvas, theme: theme, glyphs: glyphs)
+    var areas: [Region: Rect] = [.main: layout.progressArea]
+    if let spinnerArea = layout.spinnerArea { areas[.spinner] = spinnerArea }
+    indicators.render(into: &canvas, areas: areas, at: now, glyphs: glyphs)
+    return canvas
+  }
+}

@@ -1,0 +1,104 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// The text of `stepflow --help` and `stepflow help <command>`.
+package enum HelpText {
+  package static let topics = ["run", "rate", "gauge", "list", "validate", "keys", "exit-codes"]
+
+  package static let exitCodes = """
+    Exit codes:
+      0    finished
+      1    cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)
+      64   usage error (unknown command or option, missing value)
+      65   bad data (invalid wizard file, unknown script command, corrupt state file)
+      66   input file missing or unreadable
+      124  timeout (--timeout)
+      130  interrupted (Ctrl-C)
+      143  terminated (SIGTERM)
+
+    """
+
+  package static var commands: String { ScriptHelp.commands }
+
+  /// The commands and keys, a blank line, the exit codes.
+  package static var commandsAndExitCodes: String { commands + "\n" + exitCodes }
+
+  package static var main: String {
+    """
+    stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
+
+    Usage:
+      stepflow run <flow|name|path> [options]   run a wizard: built-in flow, wizards/<name>.json, or a file
+      stepflow rate [--max N] [--prompt TEXT]   the star rating; prints the chosen number on stdout
+      stepflow gauge [options]                  a progress indicator fed by stdin (dialog --gauge protocol)
+      stepflow list                             built-in flows and the wizard files found
+      stepflow validate <file>...               check wizard files; every error as file:line:column: message
+      stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
+
+    Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
+
+    Options of run and rate:
+    \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
+
+    The result goes to stdout as JSON (rate: the number), so answers=$(stepflow run purchase) works;
+    the interface is drawn on the terminal and errors go to stderr.
+
+    \(commandsAndExitCodes)
+    """
+  }
+
+  package static func command(_ topic: String) -> String? {
+    switch topic {
+    case "run":
+      return """
+        usage: stepflow run <flow|name|path> [options]
+
+        Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
+        file by name (./wizards/NAME.json, then each folder of STEPFLOW_PATH), or a file by its
+        path. On a terminal it is interactive; with --commands or --script, or with commands
+        piped into stdin, it runs them one by one. The result is printed on stdout as JSON.
+
+        Options:
+        \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
+
+        \(commandsAndExitCodes)
+        """
+    case "rate":
+      return """
+        usage: stepflow rate [--max N] [--prompt TEXT] [options]
+
+        Asks for a star rating and prints the number on stdout (--output json for the whole result).
+        Keys 1…N rate, ← → adjust, Enter confirms.
+
+        Options:
+        \(ArgumentParser.helpLines(for: RunCommand.rateOptions + RunCommand.options).joined(separator: "\n"))
+
+        \(exitCodes)
+        """
+    case "list":
+      return """
+        usage: stepflow list
+
+        Lists the wizards that run by name: the built-in flows, then the files in ./wizards and
+        in each folder of STEPFLOW_PATH (folders separated by ":"), with their titles and where
+        they come from.
+
+        """
+    case "validate":
+      return """
+        usage: stepflow validate <file>...
+
+        Checks wizard files and prints every problem as file:line:column: message (all of them,
+        not only the first). Exit status: 0 when every file is valid, 65 when a file has
+        problems, 66 when a file cannot be read. The format: docs/wizard-format.md.
+
+        """
+    case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
+    case "keys": return commands
+    case "exit-codes": return exitCodes
+    default: return nil
+    }
+  }
+}

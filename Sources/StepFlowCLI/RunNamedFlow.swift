@@ -1,0 +1,69 @@
+import StepFlow
+import StepFlowJSON
+import StepFlowTerminal
+import StepFlowWizards
+
+/// `stepflow run NAME` and `stepflow rate`: find the flow by name (built-in, ./wizards,
+/// STEPFLOW_PATH, or a path) or build the rating, then run it as ``RunCommand`` runs any flow.
+extension RunCommand {
+  package static let runUsage =
+    "usage: stepflow run <flow|name|path> [options]  (stepflow help run)"
+  package static let rateUsage =
+    "usage: stepflow rate [--max N] [--prompt TEXT] [options]  (stepflow help rate)"
+
+  package static let rateOptions: [OptionSpec] = [
+    OptionSpec("--max", value: "N", help: "the number of stars (default 5)"),
+    OptionSpec(
+      "--prompt", value: "TEXT", help: "the question (default: How much would you rate this?)"),
+  ]
+
+  package static func execute(_ arguments: [String], environment: [String: String], rating: Bool)
+    throws(UsageError) -> Int32
+  {
+    let usage = rating ? rateUsage : runUsage
+    let parsed = try ArgumentParser.parse(
+      arguments, options: options + (rating ? rateOptions : []), usage: usage)
+    let flow: FlowDefinition
+    if rating {
+      guard parsed.operands.isEmpty else {
+        throw UsageError(
+          "rate takes no operand, found \"\(Sanitizer.sanitize(parsed.operands[0]))\"", usage: usage
+        )
+      }
+      let max = try ArgumentParser.integer(parsed, "--max", in: 1...50, usage: usage) ?? 5
+      flow = Rating.ratingFlow(max: max, question: parsed["--prompt"] ?? Rating.question)
+    } else {
+      guard let name = parsed.operands.first else {
+        throw UsageError(
+          "run needs a flow: \(flowNames()), or a wizard file (stepflow list)", usage: usage)
+      }
+      guard parsed.operands.count == 1 else {
+        throw UsageError(
+          "run takes one flow, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
+          usage: usage)
+      }
+      let catalog = StepFlowCLI.catalog(environment: environment)
+      do throws(WizardCatalog.LookupError) {
+        flow = try catalog.flow(named: name)
+      } catch {
+        switch error {
+        case .unknown(let name, let available):
+          throw UsageError(
+            "unknown flow \"\(Sanitizer.sanitize(name))\""
+              + Suggestions.hint(for: name, in: available)
+              + "; available: \(available.joined(separator: ", ")) (stepflow list)", usage: usage)
+        case .file(let problem):
+          // Each problem as `path:line:column: message`, as `validate` prints it.
+          for line in problem.lines { Platform.writeStderr(line + "\n") }
+          return problem.exitCode
+        }
+      }
+    }
+    return try start(flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
+  }
+
+  package static func flowNames() -> String {
+    StepFlowCLI.builtinNames.joined(separator: ", ")
+  }
+
+}

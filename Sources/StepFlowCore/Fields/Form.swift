@@ -1,0 +1,175 @@
+import StepFlowJSON
+
+/// An ordered list of fields with one of them focused: what a step asks for.
+///
+/// Keys go to the focused field first; ↓/↑ that it does not use move the focus to the next /
+/// previous field; every other key it does not use comes back `.ignored` for the flow (Enter,
+/// Tab, Shift-Tab, Esc, and → on a field that is not text). Validation messages are shown only
+/// for *touched* fields: a field is touched when the focus leaves it, when `set` fills it,
+/// and all fields are when the flow tries to leave the step (``validateForNext()``).
+///
+/// ```swift
+/// var form = try Form([name, email])
+/// _ = form.type("Ann")           // into the focused field
+/// _ = form.handle(.down)          // focus the e-mail field; the name field is touched
+/// let problems = form.validateForNext()
+/// // ["E-mail is required"]: Next stays on the step and says so
+/// ```
+package struct Form: Hashable, Sendable {
+  /// The fields in order.
+  package private(set) var fields: [Field]
+  /// The index of the focused field (0 when there are no fields).
+  package private(set) var focusIndex: Int
+  /// The ids of the fields whose validation messages are shown.
+  package private(set) var touched: Set<String>
+
+  /// A form of fields with their default values, the first one focused, nothing touched.
+  /// - Throws: ``FieldSpecError`` with ``FieldSpecError/Problem/duplicateField`` when two
+  ///   specs share an id.
+  package init(_ specs: [FieldSpec]) throws(FieldSpecError) {
+    var seen: Set<String> = []
+    for spec in specs where !seen.insert(spec.id).inserted {
+      throw FieldSpecError(fieldID: spec.id, problem: .duplicateField)
+    }
+    fields = specs.map(Field.init)
+    focusIndex = 0
+    touched = []
+  }
+
+  /// A form of specs known to have distinct ids (the caller checked), without checking again.
+  package init(distinct specs: [FieldSpec]) {
+    fields = specs.map(Field.init)
+    focusIndex = 0
+    touched = []
+  }
+
+  /// The focused field, if the form has any.
+  package var focusedField: Field? {
+    fields.indices.contains(focusIndex) ? fields[focusIndex] : nil
+  }
+
+  /// The index of the field with an id.
+  package func index(of id: String) -> Int? { fields.firstIndex { $0.id == id } }
+
+  /// The field with an id.
+  package func field(_ id: String) -> Field? { index(of: id).map { fields[$0] } }
+
+  /// Applies a key: the focused field first, then ↓/↑ as focus movement.
+  /// - Returns: `.ignored` for keys neither used, so that the flow can act on them.
+  package mutating func handle(_ key: Key) -> KeyOutcome {
+    guard fields.indices.contains(focusIndex) else { return .ignored }
+    if fields[focusIndex].handle(key) == .handled { return .handled }
+    switch key {
+    case .down: return focusNext() ? .handled : .ignored
+    case .up: return focusPrevious() ? .handled : .ignored
+    default: return .ignored
+    }
+  }
+
+  /// Focuses the next field, touching the one left.
+  /// - Returns: whether the focus moved (not from the last field).
+  @discardableResult
+  package mutating func focusNext() -> Bool { focus(at: focusIndex + 1) }
+
+  /// Focuses the previous field, touching the one left.
+  /// - Returns: whether the focus moved (not from the first field).
+  @discardableResult
+  package mutating func focusPrevious() -> Bool { focus(at: focusIndex - 1) }
+
+  /// Focuses the field at `index`, touching the one left.
+  /// - Returns: whether the focus moved.
+  @discardableResult
+  package mutating func focus(at index: Int) -> Bool {
+    guard fields.indices.contains(index), index != focusIndex else { return false }
+    if fields.indices.contains(focusIndex) { touched.insert(fields[focusIndex].id) }
+    focusIndex = index
+    return true
+  }
+
+  /// Focuses the field with an id, touching the one left.
+  /// - Returns: whether such a field exists (it may have been focused already).
+  @discardableResult
+  package mutating func focus(id: String) -> Bool {
+    guard let index = index(of: id) else { return false }
+    focus(at: index)
+    return true
+  }
+
+  /// Types text into the focused field, as the script command `type TEXT` does (see
+  /// ``Field/type(_:)``).
+  /// - Returns: the field's new value, or why the text was refused.
+  package mutating func type(_ text: String) -> Result<FieldValue?, FieldError> {
+    guard fields.indices.contains(focusIndex) else {
+      return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+    }
+    return fields[focusIndex].type(text)
+  }
+
+  /// Sets a field by id from text, as `set FIELD=VALUE` does, and touches it so that a
+  /// problem with the value shows at once.
+  /// - Returns: the field's new value, or why it was refused: an unknown id (with a
+  ///   did-you-mean and the list of ids) or text the field cannot take.
+  package mutating func set(id: String, text: String) -> Result<FieldValue?, FieldError> {
+    guard let index = index(of: id) else { return .failure(unknownField(id)) }
+    let result = fields[index].set(text: text)
+    if case .success = result { touched.insert(id) }
+    return result
+  }
+
+  /// Sets a field's value by id (restoring a saved state); nothing is touched.
+  package mutating func setValue(id: String, _ value: FieldValue?) -> Result<Void, FieldError> {
+    guard let index = index(of: id) else { return .failure(unknownField(id)) }
+    return fields[index].setValue(value)
+  }
+
+  /// Every field's problem, in field order; empty when the form is valid.
+  package func validate() -> [FieldError] { fields.compactMap { $0.validate() } }
+
+  /// Whether every field is valid.
+  package var isValid: Bool { fields.allSatisfy { $0.validate() == nil } }
+
+  /// What the flow calls on Next: touches every field so that all messages show, focuses the
+  /// first invalid field, and returns the problems (empty: the step may be left).
+  package mutating func validateForNext() -> [FieldError] {
+    let problems = validate()
+    if let first = problems.first, let index = index(of: first.fieldID) {
+      focus(at: index)
+    }
+    touched = Set(fields.map(\.id))
+    return problems
+  }
+
+  /// The message to show for the field at `index`: its problem once it is touched.
+  package func visibleError(at index: Int) -> FieldError? {
+    guard fields.indices.contains(index), touched.contains(fields[index].id) else { return nil }
+    return fields[index].validate()
+  }
+
+  /// The answers by field id, for the fields that have a value.
+  package var answers: [String: FieldValue] {
+    var out: [String: FieldValue] = [:]
+    for field in fields {
+      if let value = field.value { out[field.id] = value }
+    }
+    return out
+  }
+
+  /// The answers in field order, for output that keeps the order of the form.
+  package var orderedAnswers: [(id: String, value: FieldValue)] {
+    fields.compactMap { field in field.value.map { (field.id, $0) } }
+  }
+
+  /// Back to the start: default values, the first field focused, nothing touched.
+  package mutating func reset() {
+    for index in fields.indices { fields[index].reset() }
+    focusIndex = 0
+    touched = []
+  }
+
+  private func unknownField(_ id: String) -> FieldError {
+    let ids = fields.map(\.id)
+    return FieldError(
+      fieldID: id, label: "",
+      problem: .unknownField(suggestion: Suggestions.closest(to: id, in: ids), fields: ids))
+  }
+}

@@ -1,0 +1,334 @@
+import StepFlowJSON
+
+/// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState`` with the
+/// semantics of PRODUCT.md. Pure: no terminal, no clock, no files.
+package enum FlowMachine {
+  /// Applies one command. A refused command leaves the flow where it was (a refused Next
+  /// does show the step's validation messages and focus the first invalid field).
+  package static func apply(
+    _ command: Command, to state: inout FlowState, flow: FlowDefinition
+  ) -> Outcome {
+    guard state.status == .running else { return .refused("the flow has already ended") }
+    let outcome = perform(command, &state, flow)
+    if case .moved(let from, let to, _) = outcome, from != to || command == .reset {
+      state.openEditor(flow: flow)
+    }
+    return outcome
+  }
+
+  private static func perform(
+    _ command: Command, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    let before = state.progression.current
+    switch command {
+    case .next:
+      if flow.navigation == .rating {
+        return rate(state.rating + 1, &state, flow, whenOutOfRange: "already the highest rating")
+      }
+      if let refusal = validateCurrentStep(&state, flow) { return refusal }
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in forward(&p, flow, answers) }
+    case .previous:
+      if flow.navigation == .rating {
+        guard state.rating > 1 else { return .refused("already the lowest rating") }
+        return rate(state.rating - 1, &state, flow, whenOutOfRange: "")
+      }
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in
+        backward(&p, flow, answers, unreach: false)
+      }
+    case .back:
+      let answers = state.answers
+      return move(&state, flow, before: before) { p in
+        backward(&p, flow, answers, unreach: true)
+      }
+    case .tap(let n):
+      if flow.navigation == .rating { return rate(n, &state, flow, whenOutOfRange: nil) }
+      // Going forward by a tap leaves the current step and passes the steps between: they
+      // must be answered as if Next had been pressed on each.
+      if let current = before, n - 1 > current, (1...flow.steps.count).contains(n),
+        state.progression.isReached(n - 1)
+      {
+        if let refusal = validateCurrentStep(&state, flow) { return refusal }
+        if let refusal = firstUnanswered(in: (current + 1)..<(n - 1), state, flow) {
+          return refusal
+        }
+      }
+      let snapshot = state
+      return move(&state, flow, before: before) { p in
+        if let refusal = p.revisit(n) { return refusal }
+        return isShown(n - 1, flow, snapshot.answers) ? nil : .skipped(index: n - 1)
+      }
+    case .rate(let n):
+      guard flow.navigation == .rating else {
+        return .refused("rate works in rating flows; tap N revisits a reached step here")
+      }
+      return rate(n, &state, flow, whenOutOfRange: nil)
+    case .reset:
+      state = FlowState(flow: flow, answers: state.prefilled)
+      return .moved(from: before, to: state.progression.current, direction: .backward)
+    case .enter:
+      switch flow.navigation {
+      case .rating:
+        guard state.rating > 0 else {
+          return .refused("rate first: press 1–\(flow.steps.count) or tap a star")
+        }
+        return finish(&state, flow)
+      case .tap, .buttons:
+        if state.editor?.focus == .back { return perform(.back, &state, flow) }
+        if let current = before, isLastShown(current, flow, state) { return finish(&state, flow) }
+        return perform(.next, &state, flow)
+      }
+    case .finish:
+      return finish(&state, flow)
+    case .quit:
+      state.status = .cancelled
+      return .cancelled
+    case .tab(let choice):
+      return selectTab(choice, &state, flow)
+    case .type(let text):
+      guard state.editor?.hasControls ?? false,
+        let result = state.editor?.type(text, flow: flow)
+      else {
+        return .refused("there is no field to type into on this step")
+      }
+      return edited(result, &state, flow)
+    case .set(let id, let text):
+      return set(id, text, &state, flow)
+    case .tick:
+      return .changed
+    }
+  }
+
+  // MARK: - Fields
+
+  /// Refuses to leave the current step while its fields are invalid, naming them.
+  private static func validateCurrentStep(_ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome?
+  {
+    guard state.editor?.hasControls ?? false,
+      let problems = state.editor?.validateForNext(), !problems.isEmpty
+    else { return nil }
+    return .refused(problems.map(\.message).joined(separator: "; "))
+  }
+
+  private static func edited(
+    _ result: Result<FieldValue?, FieldError>, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    switch result {
+    case .success:
+      state.syncAnswers(flow: flow)
+      return .changed
+    case .failure(let error):
+      return .refused(error.message)
+    }
+  }
+
+  /// `set FIELD=VALUE`: a field of the current step, or of any other step (kept as an answer
+  /// for when that step is shown).
+  private static func set(
+    _ id: String, _ text: String, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    // Mutated in place (optional chaining), so the forms are not copied.
+    if let result = state.editor?.set(id: id, text: text) {
+      return edited(result, &state, flow)
+    }
+    let specs = flow.steps.lazy.flatMap(\.allFields)
+    guard let spec = specs.first(where: { $0.id == id }) else {
+      let ids = Array(specs.map(\.id))
+      let error = FieldError(
+        fieldID: id, label: "",
+        problem: .unknownField(suggestion: Suggestions.closest(to: id, in: ids), fields: ids))
+      return .refused(error.message)
+    }
+    switch spec.parseValue(text) {
+    case .success(let value):
+      state.answers[id] = value
+      // A step left earlier shows the new answer when it comes back.
+      if let step = flow.steps.firstIndex(where: { $0.allFields.contains { $0.id == id } }) {
+        state.parkedEditors[step] = nil
+      }
+      return .changed
+    case .failure(let error):
+      return .refused(error.message)
+    }
+  }
+
+  // MARK: - Moving
+
+  private static func move(
+    _ state: inout FlowState, _ flow: FlowDefinition, before: Int?,
+    _ body: (inout Progression) -> Progression.Refusal?
+  ) -> Outcome {
+    var p = state.progression
+    if let refusal = body(&p) {
+      return .refused(message(for: refusal, flow: flow, state: state))
+    }
+    state.progression = p
+    let after = p.current
+    let direction: Direction = (after ?? -1) >= (before ?? -1) ? .forward : .backward
+    return .moved(from: before, to: after, direction: direction)
+  }
+
+  /// `next`, skipping steps whose condition does not hold.
+  private static func forward(
+    _ p: inout Progression, _ flow: FlowDefinition, _ answers: [String: FieldValue]
+  ) -> Progression.Refusal? {
+    let start = p
+    repeat {
+      if let refusal = p.next() {
+        p = start
+        return refusal
+      }
+    } while !isShown(p.current ?? 0, flow, answers) && !p.isAtLastStep
+    if !isShown(p.current ?? 0, flow, answers) {
+      p = start
+      return .atLastStep
+    }
+    return nil
+  }
+
+  /// `previous` or `back`, skipping steps whose condition does not hold.
+  private static func backward(
+    _ p: inout Progression, _ flow: FlowDefinition, _ answers: [String: FieldValue],
+    unreach: Bool
+  ) -> Progression.Refusal? {
+    let start = p
+    repeat {
+      if let refusal = unreach ? p.back() : p.previous() {
+        p = start
+        return refusal
+      }
+    } while p.current.map({ !isShown($0, flow, answers) }) ?? false
+    return nil
+  }
+
+  private static func rate(
+    _ n: Int, _ state: inout FlowState, _ flow: FlowDefinition, whenOutOfRange: String?
+  ) -> Outcome {
+    let before = state.progression.current
+    if n == 0 {
+      state.progression.reset()
+      return .moved(from: before, to: nil, direction: .backward)
+    }
+    var p = state.progression
+    if let refusal = p.reach(exactly: n) {
+      if let whenOutOfRange { return .refused(whenOutOfRange) }
+      return .refused(message(for: refusal, flow: flow, state: state))
+    }
+    state.progression = p
+    let direction: Direction = (p.current ?? -1) >= (before ?? -1) ? .forward : .backward
+    return .moved(from: before, to: p.current, direction: direction)
+  }
+
+  private static func finish(_ state: inout FlowState, _ flow: FlowDefinition) -> Outcome {
+    if flow.navigation == .rating {
+      guard state.rating > 0 else { return .refused("nothing is rated yet") }
+      state.status = .finished
+      return .finished
+    }
+    guard let current = state.progression.current, isLastShown(current, flow, state) else {
+      let position = state.progression.current.map {
+        " (this is step \($0 + 1) of \(flow.steps.count): \(flow.steps[$0].title))"
+      }
+      return .refused("finish works only on the last step\(position ?? "")")
+    }
+    // Every shown step must be answered: the last one here, the earlier ones again, as answers
+    // may have changed since (a later `set`, or a condition that now shows another step).
+    if let refusal = validateCurrentStep(&state, flow) { return refusal }
+    if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
+    state.status = .finished
+    return .finished
+  }
+
+  /// The first shown step in `range` whose answers are not valid, as a refusal naming it.
+  private static func firstUnanswered(
+    in range: Range<Int>, _ state: FlowState, _ flow: FlowDefinition
+  ) -> Outcome? {
+    for index in range where isShown(index, flow, state.answers) {
+      let problems = problems(ofStep: index, state, flow)
+      guard let first = problems.first else { continue }
+      return .refused(
+        "step \(index + 1) (\(flow.steps[index].title)) needs answers first: \(first.message)")
+    }
+    return nil
+  }
+
+  /// What is wrong with a step's answers: its own fields and the selected tab's.
+  package static func problems(ofStep index: Int, _ state: FlowState, _ flow: FlowDefinition)
+    -> [FieldError]
+  {
+    let step = flow.steps[index]
+    var specs = step.fields
+    if !step.tabs.isEmpty {
+      specs += step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)].fields
+    }
+    return specs.compactMap { $0.validate(state.answers[$0.id]) }
+  }
+
+  package static func selectTab(
+    _ choice: Command.TabChoice, _ state: inout FlowState, _ flow: FlowDefinition
+  ) -> Outcome {
+    guard let current = state.progression.current, !flow.steps[current].tabs.isEmpty else {
+      return .refused("this step has no tabs")
+    }
+    let tabs = flow.steps[current].tabs
+    let old = state.selectedTab(ofStep: current)
+    let new: Int
+    switch choice {
+    case .number(let n):
+      guard (1...tabs.count).contains(n) else {
+        return .refused("there is no tab \(n): this step has \(tabs.count) tabs")
+      }
+      new = n - 1
+    case .next: new = min(tabs.count - 1, old + 1)
+    case .previous: new = max(0, old - 1)
+    }
+    guard new != old else {
+      return .refused("tab \(new + 1) (\(tabs[new].title)) is already selected")
+    }
+    state.selectedTabs[current] = new
+    state.editor?.selectTab(new)
+    state.syncAnswers(flow: flow)
+    return .tabChanged(from: old, to: new)
+  }
+
+  // MARK: - Conditions
+
+  /// Whether step `index` is shown: it has no condition, or its condition holds on the answers.
+  package static func isShown(
+    _ index: Int, _ flow: FlowDefinition, _ answers: [String: FieldValue]
+  ) -> Bool {
+    guard let condition = flow.steps[index].when else { return true }
+    return condition.holds(for: answers[condition.field])
+  }
+
+  /// Whether no shown step comes after `index`.
+  package static func isLastShown(_ index: Int, _ flow: FlowDefinition, _ state: FlowState) -> Bool
+  {
+    guard flow.hasConditions else { return index == flow.steps.count - 1 }
+    return !((index + 1)..<flow.steps.count).contains { isShown($0, flow, state.answers) }
+  }
+
+  // MARK: - Messages
+
+  /// A refusal in words, naming steps by number and title.
+  package static func message(
+    for refusal: Progression.Refusal, flow: FlowDefinition, state: FlowState
+  )
+    -> String
+  {
+    func name(_ i: Int) -> String { "step \(i + 1) (\(flow.steps[i].title))" }
+    switch refusal {
+    case .atLastStep:
+      return "already at the last step, \(name(flow.steps.count - 1)); use finish to end the flow"
+    case .atFirstStep: return "already at the first step"
+    case .nothingToUndo: return "nothing to go back to: only the first step is reached"
+    case .noSuchStep(let n):
+      let noun = flow.navigation == .rating ? "ratings go" : "steps go"
+      return "there is no step \(n): \(noun) from 1 to \(flow.steps.count)"
+    case .notReached(let i): return "\(name(i)) is not reached yet"
+    case .skipped(let i): return "\(name(i)) is skipped: its condition does not hold"
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import StepFlowJSON
+
+/// The state of a running flow: where it stands, what was answered, what is selected.
+///
+/// A value: copying it is how a transition keeps the screen it leaves.
+package struct FlowState: Equatable, Sendable {
+  /// Whether the flow is still running.
+  package enum Status: Equatable, Sendable {
+    case running
+    case finished
+    case cancelled
+  }
+
+  package var progression: Progression
+  package var status: Status = .running
+  /// The selected tab of each step that has tabs, by step index (0 when absent).
+  package var selectedTabs: [Int: Int] = [:]
+  /// Every answer given so far, by field id (also those of steps since left or un-reached, so
+  /// that coming back finds them; the result reports only the reached steps' answers).
+  package var answers: [String: FieldValue]
+  /// The answers the run started with (`--answers`), which `reset` restores.
+  package let prefilled: [String: FieldValue]
+  /// The current step's forms and focus.
+  package var editor: StepEditor?
+  /// The editors of steps left earlier, kept so that coming back finds the focus and the
+  /// messages as they were (and costs no rebuilding).
+  package var parkedEditors: [Int: StepEditor] = [:]
+
+  /// A flow at its start, with answers given beforehand.
+  package init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {
+    progression = Progression(count: flow.steps.count, startsEmpty: flow.startsEmpty)
+    self.answers = answers
+    prefilled = answers
+    openEditor(flow: flow)
+  }
+
+  /// Makes the editor for the current step from the answers, and records the defaults and
+  /// the selected tab as answers.
+  package mutating func openEditor(flow: FlowDefinition) {
+    if let old = editor { parkedEditors[old.step] = old }
+    guard let current = progression.current, flow.navigation != .rating else {
+      editor = nil
+      return
+    }
+    if let parked = parkedEditors.removeValue(forKey: current) {
+      editor = parked
+      return
+    }
+    let step = flow.steps[current]
+    // A step that asks nothing, in a flow without buttons, has nothing to edit or focus.
+    if step.fields.isEmpty, step.tabs.isEmpty, flow.navigation != .buttons {
+      editor = nil
+      return
+    }
+    if let tabsField = step.tabsField, case .choice(let id)? = answers[tabsField],
+      let index = step.tabs.firstIndex(where: { $0.id == id }), selectedTabs[current] == nil
+    {
+      selectedTabs[current] = index
+    }
+    let made = StepEditor(
+      step: current, flow: flow, answers: answers, selectedTab: selectedTab(ofStep: current))
+    editor = made.hasControls || flow.navigation == .buttons ? made : nil
+    syncAnswers(flow: flow)
+  }
+
+  /// Copies the editor's values (and the selected tab) into the answers.
+  package mutating func syncAnswers(flow: FlowDefinition) {
+    guard let editor else { return }
+    // An emptied field removes its answer.
+    editor.forEachField { id, value in answers[id] = value }
+    let step = flow.steps[editor.step]
+    if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
+      answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)
+    }
+  }
+
+  /// The selected tab of a step.
+  package func selectedTab(ofStep index: Int) -> Int { selectedTabs[index] ?? 0 }
+
+  /// The rating: how many steps are reached (rating flows).
+  package var rating: Int { progression.reachedCount }
+}
+
+/// Which way a step change goes: forward pushes the new screen in from the trailing edge.
+package enum Direction: Equatable, Sendable {
+  case forward
+  case backward
+}
+
+/// What applying a command did.
+package enum Outcome: Equatable, Sendable {
+  /// The current step changed.
+  case moved(from: Int?, to: Int?, direction: Direction)
+  /// The selected tab of the current step changed.
+  case tabChanged(from: Int, to: Int)
+  /// Something changed on the current step (an answer, the focus).
+  case changed
+  /// The command was refused; the state is unchanged. The message says why.
+  case refused(String)
+  /// The flow was finished.
+  case finished
+  /// The flow was cancelled.
+  case cancelled
+}

@@ -1,0 +1,194 @@
+import StepFlowJSON
+
+/// What can hold the focus on a step's screen.
+package enum Focus: Hashable, Sendable {
+  /// A field of the step's own form.
+  case field(Int)
+  /// The tab bar.
+  case tabBar
+  /// A field of the selected tab's form.
+  case tabField(Int)
+  /// The Back button.
+  case back
+  /// The Next (or Finish) button.
+  case next
+}
+
+/// The editing state of the current step: its forms (its own fields and each tab's) and
+/// which control has the focus. Made anew when a step becomes current, from the answers.
+package struct StepEditor: Equatable, Sendable {
+  /// The step being edited.
+  package let step: Int
+  /// The step's own fields.
+  package private(set) var form: Form
+  /// One form per tab.
+  package private(set) var tabForms: [Form]
+  package private(set) var focus: Focus?
+  /// The selected tab (0 when the step has none).
+  package private(set) var selectedTab: Int
+
+  /// An editor for step `index`, filled from `answers` (fields without an answer keep their
+  /// default), the first field focused — or the Next button when the step asks nothing.
+  package init(
+    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int
+  ) {
+    let step = flow.steps[index]
+    self.step = index
+    form = StepEditor.makeForm(step.fields, answers: answers)
+    tabForms = step.tabs.map { StepEditor.makeForm($0.fields, answers: answers) }
+    self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
+    focus = nil
+    focus = focusables(flow: flow).first { $0 != .back }
+  }
+
+  private static func makeForm(_ specs: [FieldSpec], answers: [String: FieldValue]) -> Form {
+    guard !specs.isEmpty else { return emptyForm }
+    var unique = specs
+    if specs.count > 1 {
+      var seen: Set<String> = []
+      unique = specs.filter { seen.insert($0.id).inserted }
+    }
+    var form = Form(distinct: unique)
+    guard !answers.isEmpty else { return form }
+    for spec in unique {
+      if let value = answers[spec.id] { _ = form.setValue(id: spec.id, value) }
+    }
+    return form
+  }
+
+  private static let emptyForm = Form(distinct: [])
+
+  /// The selected tab's form, if the step has tabs.
+  package var tabForm: Form? {
+    tabForms.indices.contains(selectedTab) ? tabForms[selectedTab] : nil
+  }
+
+  /// Whether the step asks anything (fields or tabs).
+  package var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty }
+
+  /// The controls that can take the focus, in order: own fields, the tab bar, the selected
+  /// tab's fields, then the buttons (in a flow with buttons).
+  package func focusables(flow: FlowDefinition) -> [Focus] {
+    var list: [Focus] = form.fields.indices.map { .field($0) }
+    if !tabForms.isEmpty {
+      list.append(.tabBar)
+      list += (tabForm?.fields.indices ?? 0..<0).map { .tabField($0) }
+    }
+    if flow.navigation == .buttons { list += [.back, .next] }
+    return list
+  }
+
+  /// Calls `body` with each field that has a value, own fields first, then each tab's.
+  package func forEachValue(_ body: (String, FieldValue) -> Void) {
+    forEachField { id, value in if let value { body(id, value) } }
+  }
+
+  /// Calls `body` with every field and its value (`nil`: empty), own fields first.
+  package func forEachField(_ body: (String, FieldValue?) -> Void) {
+    for field in form.fields { body(field.id, field.value) }
+    for tab in tabForms {
+      for field in tab.fields { body(field.id, field.value) }
+    }
+  }
+
+  // MARK: Focus
+
+  /// Moves the focus to the next (`+1`) or previous (`-1`) control.
+  /// - Returns: whether it moved.
+  @discardableResult
+  package mutating func moveFocus(by offset: Int, flow: FlowDefinition) -> Bool {
+    let list = focusables(flow: flow)
+    guard let current = focus, let index = list.firstIndex(of: current) else {
+      focus = list.first
+      return focus != nil
+    }
+    let target = index + offset
+    guard list.indices.contains(target) else { return false }
+    setFocus(list[target])
+    return true
+  }
+
+  /// Focuses a control, keeping the forms' own focus in step with it.
+  package mutating func setFocus(_ target: Focus?) {
+    focus = target
+    switch target {
+    case .field(let i): form.focus(at: i)
+    case .tabField(let i): tabForms[selectedTab].focus(at: i)
+    default: break
+    }
+  }
+
+  /// Focuses the field with an id, selecting its tab if it is on one.
+  package mutating func focusField(id: String) {
+    if let i = form.index(of: id) {
+      setFocus(.field(i))
+    } else if let t = tabForms.firstIndex(where: { $0.index(of: id) != nil }), t == selectedTab,
+      let i = tabForms[t].index(of: id)
+    {
+      setFocus(.tabField(i))
+    }
+  }
+
+  // MARK: Editing
+
+  /// Gives a key to the focused field.
+  package mutating func handleFieldKey(_ key: Key) -> KeyOutcome {
+    switch focus {
+    case .field:
+      let outcome = form.handle(key)
+      if outcome == .handled { focus = .field(form.focusIndex) }
+      return outcome
+    case .tabField:
+      let outcome = tabForms[selectedTab].handle(key)
+      if outcome == .handled { focus = .tabField(tabForms[selectedTab].focusIndex) }
+      return outcome
+    default:
+      return .ignored
+    }
+  }
+
+  /// Types into the focused field, or into the first field when no field has the focus.
+  package mutating func type(_ text: String, flow: FlowDefinition) -> Result<
+    FieldValue?, FieldError
+  > {
+    switch focus {
+    case .field: return form.type(text)
+    case .tabField: return tabForms[selectedTab].type(text)
+    default:
+      guard
+        let first = focusables(flow: flow).first(where: {
+          $0 != .tabBar && $0 != .back && $0 != .next
+        })
+      else {
+        return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+      }
+      setFocus(first)
+      return type(text, flow: flow)
+    }
+  }
+
+  /// Sets a field of this step by id; `nil` when the step has no such field.
+  package mutating func set(id: String, text: String) -> Result<FieldValue?, FieldError>? {
+    if form.index(of: id) != nil { return form.set(id: id, text: text) }
+    for t in tabForms.indices where tabForms[t].index(of: id) != nil {
+      return tabForms[t].set(id: id, text: text)
+    }
+    return nil
+  }
+
+  /// Selects a tab; the focus stays on the tab bar, or moves to it from the old tab's fields.
+  package mutating func selectTab(_ index: Int) {
+    guard tabForms.indices.contains(index) else { return }
+    selectedTab = index
+    if case .tabField = focus { focus = .tabBar }
+  }
+
+  /// Validates what Next would leave: the step's own fields and the selected tab's. Every
+  /// message shows from now on, and the focus goes to the first invalid field.
+  package mutating func validateForNext() -> [FieldError] {
+    var problems = form.validateForNext()
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext() }
+    if let first = problems.first { focusField(id: first.fieldID) }
+    return problems
+  }
+}

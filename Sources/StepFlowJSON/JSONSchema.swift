@@ -1,0 +1,191 @@
+/// How to read one value of a file into a Swift value, reporting every problem at its location.
+///
+/// Schemas compose: `.string`, `.int(in: 1...10)`, `.bool`, `.oneOf([...])`, `.color`,
+/// `.array(of: …)`, `.object { o in … }` (see ``ObjectReader``). Reading never stops at the
+/// first problem; ``load(_:path:as:)`` gives the value only when the file has none.
+///
+/// Messages name the value (`"title"`, `item 2 of "tags"`) and say what was expected:
+/// - `wrong type: "title" must be a string, found a number` (at the value)
+/// - `wrong value: "pages" must be an integer from 1 to 10000, found 0` (at the value)
+/// - `missing key "id"` (at the object's `{`)
+/// - `unknown key "titel" — did you mean "title"?` (at the key)
+package struct JSONSchema<Output>: Sendable {
+  private let describe: @Sendable () -> String
+  private let reader: @Sendable (JSONNode, JSONSubject, inout DiagnosticLog) -> Output?
+
+  /// A schema from a reading function, for values the built-in schemas do not cover.
+  ///
+  /// Making a schema costs next to nothing (its description is only worked out for a
+  /// message), so schemas may be written inline inside `.object { … }` closures.
+  ///
+  /// - Parameters:
+  ///   - expected: What the value must be, for messages (`a regular expression`).
+  ///   - read: Returns the value, or records problems in the log (naming the value by the
+  ///     subject) and returns `nil`.
+  package init(
+    expected: @autoclosure @escaping @Sendable () -> String,
+    read:
+      @escaping @Sendable (_ node: JSONNode, _ subject: JSONSubject, _ log: inout DiagnosticLog)
+      -> Output?
+  ) {
+    describe = expected
+    reader = read
+  }
+
+  /// What the value must be, as messages say it after "must be": `a string`, `an object`.
+  package var expected: String { describe() }
+
+  /// Reads `node`, recording problems in `log`; `nil` when the value cannot be used.
+  package func read(_ node: JSONNode, as subject: JSONSubject, log: inout DiagnosticLog) -> Output?
+  {
+    reader(node, subject, &log)
+  }
+
+  /// Reads a parsed document: the value, and every problem found (in the order found).
+  package func read(_ node: JSONNode, path: String, as subject: JSONSubject = "the top-level value")
+    -> (value: Output?, diagnostics: [Diagnostic])
+  {
+    var log = DiagnosticLog(path: path)
+    let value = read(node, as: subject, log: &log)
+    if value == nil, log.isEmpty {
+      log.report("\(subject) could not be read", at: node.location)
+    }
+    return (value, log.diagnostics)
+  }
+
+  /// Parses a file and reads it: the value when the file has no problem at all; otherwise
+  /// every syntax error — or, when the syntax is fine, every duplicate key and schema problem —
+  /// sorted by location.
+  package func load(
+    _ bytes: [UInt8], path: String, as subject: JSONSubject = "the top-level value"
+  ) throws(Diagnostics) -> Output {
+    let parsed = JSON5Parser.parse(bytes, path: path)
+    guard let root = parsed.root else { throw Diagnostics(parsed.diagnostics) }
+    let (value, problems) = read(root, path: path, as: subject)
+    let all = (parsed.diagnostics + problems).sortedByLocation()
+    guard let value, all.isEmpty else { throw Diagnostics(all) }
+    return value
+  }
+
+  /// The same value turned into another type.
+  package func map<T>(_ transform: @escaping @Sendable (Output) -> T) -> JSONSchema<T> {
+    JSONSchema<T>(expected: describe()) { node, subject, log in
+      read(node, as: subject, log: &log).map(transform)
+    }
+  }
+
+  /// The same value with a further check: `problem` returns what is wrong with a value, and it
+  /// is reported as `wrong value: <subject> <problem>` at the value.
+  ///
+  /// ```swift
+  /// .string.checked { isValidPattern($0) ? nil : "is not a valid regular expression" }
+  /// ```
+  package func checked(_ problem: @escaping @Sendable (Output) -> String?) -> JSONSchema<Output> {
+    JSONSchema(expected: describe()) { node, subject, log in
+      guard let value = read(node, as: subject, log: &log) else { return nil }
+      if let problem = problem(value) {
+        log.report("wrong value: \(subject) \(problem)", at: node.location)
+        return nil
+      }
+      return value
+    }
+  }
+}
+
+extension DiagnosticLog {
+  /// Records `wrong type: <subject> must be <expected>, found <kind>` at the value.
+  package mutating func wrongType(
+    _ subject: JSONSubject, expected: @autoclosure () -> String, found node: JSONNode
+  ) {
+    report(
+      "wrong type: \(subject) must be \(expected()), found \(node.kindDescription)",
+      at: node.location)
+  }
+
+  /// Records `wrong value: <subject> must be <expected>, found <value><hint>` at the value.
+  package mutating func wrongValue(
+    _ subject: JSONSubject, expected: @autoclosure () -> String, found node: JSONNode,
+    hint: String = ""
+  ) {
+    report(
+      "wrong value: \(subject) must be \(expected()), found \(node.foundDescription)\(hint)",
+      at: node.location)
+  }
+}
+
+extension JSONSchema {
+  /// An array whose items all follow `element`; `nil` when any item is wrong (every item is
+  /// still checked, so all their problems are reported).
+  ///
+  /// - Parameter minCount: The fewest items allowed (`1`: `wrong value: "steps" must not be empty`).
+  package static func array<Element>(of element: JSONSchema<Element>, minCount: Int = 0)
+    -> JSONSchema<[Element]> where Output == [Element]
+  {
+    JSONSchema<[Element]>(expected: "an array") { node, subject, log in
+      guard case .array(let items) = node.content else {
+        log.wrongType(subject, expected: "an array", found: node)
+        return nil
+      }
+      var tooFew = false
+      if items.count < minCount {
+        tooFew = true
+        log.report(
+          minCount == 1
+            ? "wrong value: \(subject) must not be empty"
+            : "wrong value: \(subject) must have at least \(minCount) items, found \(items.count)",
+          at: node.location)
+      }
+      var result: [Element] = []
+      result.reserveCapacity(items.count)
+      var failed = false
+      for (i, item) in items.enumerated() {
+        if let value = element.read(item, as: subject.item(i + 1), log: &log) {
+          result.append(value)
+        } else {
+          failed = true
+        }
+      }
+      return failed || tooFew ? nil : result
+    }
+  }
+
+  /// An object read member by member with an ``ObjectReader``; keys the closure never asks for
+  /// are reported as unknown once it returns.
+  package static func object(_ read: @escaping @Sendable (inout ObjectReader) -> Output?)
+    -> JSONSchema<Output>
+  {
+    JSONSchema(expected: "an object") { node, subject, log in
+      guard case .object(let members) = node.content else {
+        log.wrongType(subject, expected: "an object", found: node)
+        return nil
+      }
+      var reader = ObjectReader(
+        members: members, location: node.location, subject: subject, taking: &log)
+      let value = read(&reader)
+      reader.finish(returningLogTo: &log)
+      return value
+    }
+  }
+
+  /// An object with any keys, each value following `value` (an answers file: field id → answer).
+  /// `nil` when any value is wrong; duplicate keys keep their first value.
+  package static func dictionary<Value>(of value: JSONSchema<Value>) -> JSONSchema<[String: Value]>
+  where Output == [String: Value] {
+    JSONSchema<[String: Value]>(expected: "an object") { node, subject, log in
+      guard case .object(let members) = node.content else {
+        log.wrongType(subject, expected: "an object", found: node)
+        return nil
+      }
+      var result: [String: Value] = [:]
+      var failed = false
+      for member in members {
+        if let read = value.read(member.value, as: .key(member.key), log: &log) {
+          if result[member.key] == nil { result[member.key] = read }
+        } else {
+          failed = true
+        }
+      }
+      return failed ? nil : result
+    }
+  }
+}

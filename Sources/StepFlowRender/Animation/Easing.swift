@@ -1,0 +1,39 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// Easing curves: map linear progress in 0…1 to eased progress in 0…1.
+package enum Easing: Sendable {
+  case linear
+  case easeIn
+  case easeOut
+  case easeInOut
+
+  /// The eased value of `t`, clamped to 0…1.
+  package func callAsFunction(_ t: Double) -> Double {
+    let x = min(1, max(0, t))
+    switch self {
+    case .linear: return x
+    case .easeIn: return x * x * x
+    case .easeOut:
+      let y = 1 - x
+      return 1 - y * y * y
+    case .easeInOut:
+      return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) * (-2 * x + 2) * (-2 * x + 2) / 2
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in milliseconds, as a floating-point number.
+  package var milliseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  }
+}
+
+/// The fraction of an animation done at `now`: 0 before `start`, 1 after `start + duration`.
+package func animationFraction(start: Duration, duration: Duration, now: Duration) -> Double {
+  let total = duration.milliseconds
+  guard total > 0 else { return 1 }
+  return min(1, max(0, (now - start).milliseconds / total))
+}

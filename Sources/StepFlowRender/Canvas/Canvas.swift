@@ -1,0 +1,350 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// A rectangle of cells: origin and size, in columns and rows.
+public struct Rect: Hashable, Sendable {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  public var maxX: Int { x + width }
+  public var maxY: Int { y + height }
+  public var isEmpty: Bool { width == 0 || height == 0 }
+
+  /// The part of `self` that is also in `other`.
+  public func intersection(_ other: Rect) -> Rect {
+    let x0 = max(x, other.x)
+    let y0 = max(y, other.y)
+    return Rect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
+  }
+
+  /// The rectangle shrunk by the given margins.
+  public func inset(left: Int = 0, top: Int = 0, right: Int = 0, bottom: Int = 0) -> Rect {
+    Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
+  }
+
+  /// The rectangle shrunk by the same margin on every side.
+  public func inset(by margin: Int) -> Rect {
+    inset(left: margin, top: margin, right: margin, bottom: margin)
+  }
+
+  /// The first `rows` rows.
+  public func top(_ rows: Int) -> Rect { Rect(x: x, y: y, width: width, height: min(rows, height)) }
+
+  /// Everything below the first `rows` rows.
+  public func dropTop(_ rows: Int) -> Rect { inset(top: min(rows, height)) }
+
+  /// The last `rows` rows.
+  public func bottom(_ rows: Int) -> Rect {
+    let r = min(rows, height)
+    return Rect(x: x, y: maxY - r, width: width, height: r)
+  }
+
+  /// Everything above the last `rows` rows.
+  public func dropBottom(_ rows: Int) -> Rect { inset(bottom: min(rows, height)) }
+
+  public func contains(x px: Int, y py: Int) -> Bool {
+    px >= x && px < maxX && py >= y && py < maxY
+  }
+}
+
+/// One cell of the grid: a grapheme and its style.
+///
+/// A wide grapheme sits in its first cell; the cell to its right holds the empty grapheme (a
+/// continuation) and the same style. A cell is plain data (no references), so canvases are
+/// cheap to make, copy and compare.
+public struct Cell: Hashable, Sendable {
+  public var grapheme: Grapheme
+  public var style: Style
+
+  public init(symbol: String = " ", style: Style = .plain) {
+    grapheme = symbol == " " ? .space : Grapheme(symbol)
+    self.style = style
+  }
+
+  public init(grapheme: Grapheme, style: Style) {
+    self.grapheme = grapheme
+    self.style = style
+  }
+
+  /// The grapheme as text (`""` for a continuation).
+  public var symbol: String {
+    get { grapheme.string }
+    set { grapheme = Grapheme(newValue) }
+  }
+
+  /// Whether this cell is the right half of a wide grapheme.
+  @inline(__always) public var isContinuation: Bool { grapheme.isEmpty }
+}
+
+/// A grid of cells that views render into; the terminal layer turns it into bytes.
+///
+/// Text drawn onto a canvas is sanitized and measured grapheme by grapheme, so wide characters
+/// take two cells and no control character is ever stored.
+public struct Canvas: Equatable, Sendable {
+  public let width: Int
+  public let height: Int
+  public private(set) var cells: [Cell]
+
+  /// A canvas of blank cells in `style`.
+  public init(width: Int, height: Int, style: Style = .plain) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    let count = self.width * self.height
+    let blank = Cell(grapheme: .space, style: style)
+    // Cells are plain data: write one, then double the written part with memory copies —
+    // several times faster than storing each cell (a 120×40 screen is 4,800 cells).
+    cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let base = buffer.baseAddress, count > 0 else {
+        initialized = 0
+        return
+      }
+      base.initialize(to: blank)
+      var done = 1
+      while done < count {
+        let chunk = min(done, count - done)
+        (base + done).initialize(from: base, count: chunk)
+        done += chunk
+      }
+      initialized = count
+    }
+  }
+
+  /// The whole canvas as a rectangle.
+  public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * width + x]
+  }
+
+  /// Whether a scalar is always a grapheme of its own and takes at least one cell: printable
+  /// ASCII, Latin-1 and Latin extensions, Greek, Cyrillic, punctuation, arrows, box drawing,
+  /// block elements, shapes and symbols, CJK, Hangul syllables, fullwidth forms.
+  @inline(__always)
+  package static func isStandalone(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    switch v {
+    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027,
+      0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3001...0x3029, 0x3030...0x3098,
+      0x309B...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFFEF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Puts one grapheme of the given width (1 or 2) at a position, keeping wide graphemes whole:
+  /// a wide grapheme that is partly overwritten is replaced by a blank.
+  ///
+  /// - Returns: whether the grapheme was placed (it is not when it would cross the right edge).
+  @discardableResult
+  public mutating func put(_ symbol: String, width: Int, x: Int, y: Int, style: Style) -> Bool {
+    put(symbol == " " ? .space : Grapheme(symbol), width: width, x: x, y: y, style: style)
+  }
+
+  /// Puts one grapheme of the given width (1 or 2) at a position (see the `String` form).
+  @discardableResult
+  @inline(__always)
+  public mutating func put(_ grapheme: Grapheme, width: Int, x: Int, y: Int, style: Style) -> Bool {
+    guard y >= 0, y < height, x >= 0, x + width <= self.width, width > 0 else { return false }
+    let i = y * self.width + x
+    clearWideOverlap(at: i, x: x)
+    if width == 2 { clearWideOverlap(at: i + 1, x: x + 1) }
+    cells[i] = Cell(grapheme: grapheme, style: style)
+    if width == 2 { cells[i + 1] = Cell(grapheme: .empty, style: style) }
+    return true
+  }
+
+  /// Before cell `i` is overwritten: blank the other half of a wide grapheme it belongs to.
+  @inline(__always)
+  private mutating func clearWideOverlap(at i: Int, x: Int) {
+    if cells[i].isContinuation, x > 0 {
+      cells[i - 1].grapheme = .space
+    }
+    if x + 1 < width, cells[i + 1].isContinuation {
+      cells[i + 1].grapheme = .space
+    }
+  }
+
+  /// Draws one line of text; it stops at the right edge of the canvas or after `limit` columns.
+  ///
+  /// The text is sanitized first, tabs become spaces, and zero-width graphemes are skipped.
+  /// A wide grapheme that does not fit entirely ends the text with a blank.
+  /// - Returns: the number of columns drawn.
+  @discardableResult
+  public mutating func draw(
+    _ text: String, x: Int, y: Int, style: Style, limit: Int? = nil
+  ) -> Int {
+    guard y >= 0, y < height else { return 0 }
+    let end = min(width, limit.map { x + max(0, $0) } ?? width)
+    var column = x
+    let safe = Sanitizer.sanitize(text)
+    // ASCII fast path: one byte, one cell.
+    if safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in safe.utf8 {
+        if column >= end { break }
+        if column >= 0 {
+          put(Grapheme(asciiByte: byte), width: 1, x: column, y: y, style: style)
+        }
+        column += 1
+      }
+      return max(0, column - x)
+    }
+    // Fast path: when every scalar is one that always stands alone as a grapheme (box drawing,
+    // shapes, Latin, CJK…), graphemes are scalars and no grapheme breaking is needed.
+    if safe.unicodeScalars.allSatisfy(Canvas.isStandalone) {
+      for scalar in safe.unicodeScalars {
+        let w = DisplayWidth.of(scalar)
+        if column + w > end {
+          if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          column = end
+          break
+        }
+        if column >= 0 {
+          put(Grapheme(scalar: scalar), width: w, x: column, y: y, style: style)
+        } else if column + w > 0 {
+          put(" ", width: 1, x: 0, y: y, style: style)
+        }
+        column += w
+      }
+      return max(0, column - x)
+    }
+    for character in safe {
+      if character == "\t" {
+        let stop = min(end, column + 4 - ((column - x) % 4))
+        while column < stop {
+          if column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          column += 1
+        }
+        continue
+      }
+      let w = DisplayWidth.of(character)
+      if w == 0 { continue }
+      if column + w > end {
+        if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+        column = end
+        break
+      }
+      if column >= 0 {
+        put(String(character), width: w, x: column, y: y, style: style)
+      } else if column + w > 0 {
+        // The left half is cut off: the visible half becomes a blank.
+        put(" ", width: 1, x: 0, y: y, style: style)
+      }
+      column += w
+    }
+    return max(0, column - x)
+  }
+
+  /// Fills a rectangle with one symbol in one style.
+  public mutating func fill(_ rect: Rect, symbol: String = " ", style: Style) {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    let cell = Cell(grapheme: symbol == " " ? .space : Grapheme(symbol), style: style)
+    for y in r.y..<r.maxY {
+      // Only the edges can cut a wide grapheme in two; inside, cells are simply replaced.
+      clearWideOverlap(at: y * width + r.x, x: r.x)
+      clearWideOverlap(at: y * width + r.maxX - 1, x: r.maxX - 1)
+      let row = y * width
+      cells.withUnsafeMutableBufferPointer { buffer in
+        UnsafeMutableBufferPointer(rebasing: buffer[(row + r.x)..<(row + r.maxX)])
+          .update(repeating: cell)
+      }
+    }
+  }
+
+  /// Changes the style of every cell in a rectangle, keeping the symbols.
+  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX {
+        change(&cells[y * width + x].style)
+      }
+    }
+  }
+
+  /// Changes the style of one cell (if it is on the canvas), keeping its symbol.
+  public mutating func restyleCell(x: Int, y: Int, _ change: (inout Style) -> Void) {
+    guard x >= 0, x < width, y >= 0, y < height else { return }
+    change(&cells[y * width + x].style)
+  }
+
+  /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on
+  /// (`x`, `y`), drawing only inside `clip`. Wide graphemes cut by an edge become blanks.
+  public mutating func blit(
+    _ source: Canvas, from sourceRect: Rect? = nil, toX x: Int, y: Int, clip: Rect? = nil
+  ) {
+    let from = (sourceRect ?? source.bounds).intersection(source.bounds)
+    let clipRect = (clip ?? bounds).intersection(bounds)
+    for sy in from.y..<from.maxY {
+      let dy = y + sy - from.y
+      guard dy >= clipRect.y, dy < clipRect.maxY else { continue }
+      var sx = from.x
+      while sx < from.maxX {
+        let cell = source[sx, sy]
+        let dx = x + sx - from.x
+        let isWide = sx + 1 < source.width && source[sx + 1, sy].isContinuation
+        let w = isWide ? 2 : 1
+        if cell.isContinuation {
+          // The lead was outside the source rectangle.
+          if clipRect.contains(x: dx, y: dy) {
+            put(" ", width: 1, x: dx, y: dy, style: cell.style)
+          }
+        } else if dx >= clipRect.x, dx + w <= clipRect.maxX, sx + w <= from.maxX {
+          put(cell.grapheme, width: w, x: dx, y: dy, style: cell.style)
+        } else {
+          for k in 0..<w where clipRect.contains(x: dx + k, y: dy) {
+            put(" ", width: 1, x: dx + k, y: dy, style: cell.style)
+          }
+        }
+        sx += w
+      }
+    }
+  }
+
+  /// The canvas as plain text, one string a row, trailing blanks trimmed.
+  public func plainLines() -> [String] {
+    (0..<height).map { y in
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(width)
+      for x in 0..<width {
+        cells[y * width + x].grapheme.appendUTF8(to: &bytes)
+      }
+      while bytes.last == 0x20 { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  /// The canvas as plain text rows joined with newlines.
+  public var plainText: String { plainLines().joined(separator: "\n") }
+}
+
+extension Canvas {
+  /// Replaces every non-ASCII grapheme with `?` (a wide one with `??`), so that a canvas drawn
+  /// for the `ascii` glyph style writes ASCII to the last byte whatever text it was given.
+  public mutating func foldToASCII() {
+    let question = Grapheme(asciiByte: UInt8(ascii: "?"))
+    for i in cells.indices {
+      if cells[i].grapheme.isASCII || cells[i].isContinuation { continue }
+      // A sign with a one-character ASCII form takes it; anything else becomes "?".
+      let wide = i + 1 < cells.count && cells[i + 1].isContinuation
+      if !wide, let character = cells[i].symbol.first,
+        let form = Symbols.asciiForms[character], form.utf8.count == 1, let byte = form.utf8.first
+      {
+        cells[i].grapheme = Grapheme(asciiByte: byte)
+        continue
+      }
+      cells[i].grapheme = question
+      if wide { cells[i + 1].grapheme = question }
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// How a field is drawn: a two-column gutter, then its rows from top to bottom.
+///
+/// ```
+/// │ E-mail *  we send the receipt here      label row: label, ` *` when required, help
+/// │ ann@example█                            input rows: 1, or one per option of a list
+/// │ ✗ E-mail: must look like name@example…  message rows: the message, wrapped; 1 blank
+///                                            row when there is none
+/// ```
+/// The gutter shows `│` in the accent colour beside a focused field. The blank message row
+/// separates the field from the next one, so a message appears without moving anything
+/// (unless it needs more than one row).
+extension Field {
+  /// The columns the gutter takes on the left.
+  package static let gutterWidth = 2
+
+  /// The rows the input takes: one per option for a list choice, else one.
+  package var inputRows: Int {
+    if case .choice(let options, .list) = spec.kind { return options.count }
+    return 1
+  }
+
+  /// The rows the field takes in `width` columns when `message` is shown under it (`nil`:
+  /// one blank row is kept for it).
+  package func rows(width: Int, message: FieldError?) -> Int {
+    1 + inputRows + messageLines(message, width: width).count
+  }
+
+  /// The message wrapped to the columns after the gutter and `✗ `; one empty line for none.
+  package func messageLines(_ message: FieldError?, width: Int, glyphs: Glyphs = .unicode)
+    -> [String]
+  {
+    guard let message else { return [""] }
+    let lines = TextLayout.wrap(message.message(for: glyphs), width: width - Self.gutterWidth - 2)
+    return lines.isEmpty ? [""] : lines
+  }
+
+  /// Draws the field in `area` (rows beyond its height are left out).
+  /// - Parameters:
+  ///   - focused: whether the field has the keyboard: the gutter bar, the accent label, the
+  ///     text cursor and the choice highlight show only then.
+  ///   - message: the validation message to show under the field (``Form`` passes it once the
+  ///     field is touched).
+  package func render(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool,
+    message: FieldError? = nil
+  ) {
+    let box = area.intersection(canvas.bounds)
+    guard !box.isEmpty else { return }
+    canvas.fill(box, style: theme.text)
+    let content = area.inset(left: Self.gutterWidth)
+    let accent = theme.text.foreground(theme.accent)
+    let faint = theme.text.foreground(theme.inactive)
+    let lines = messageLines(message, width: area.width, glyphs: glyphs)
+    let barRows = 1 + inputRows + (message == nil ? 0 : lines.count)
+    if focused {
+      for row in 0..<min(barRows, area.height) {
+        canvas.put(glyphs.vertical, width: 1, x: area.x, y: area.y + row, style: accent)
+      }
+    }
+    // The label row.
+    let labelStyle = (focused ? accent : theme.text).bold
+    let label = spec.label + (spec.required ? " *" : "")
+    var used = canvas.draw(
+      TextLayout.truncate(label, toWidth: content.width, ellipsis: glyphs.ellipsis),
+      x: content.x, y: content.y, style: labelStyle, limit: content.width)
+    if let help = spec.help, used + 2 < content.width {
+      used += 2
+      let room = content.width - used
+      canvas.draw(
+        TextLayout.truncate(help, toWidth: room, ellipsis: glyphs.ellipsis),
+        x: content.x + used, y: content.y, style: faint, limit: room)
+    }
+    // The input rows.
+    let input = Rect(x: content.x, y: content.y + 1, width: content.width, height: inputRows)
+      .intersection(box)
+    if !input.isEmpty {
+      switch spec.kind {
+      case .text(let placeholder, let secure):
+        self.input.render(
+          into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused,
+          placeholder: placeholder, secure: secure)
+      case .choice(_, .list):
+        renderList(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
+      case .choice(_, .tabs):
+        renderTabs(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
+      case .confirm:
+        renderConfirm(into: &canvas, area: input, theme: theme, focused: focused)
+      case .rating(let stars):
+        renderRating(into: &canvas, area: input, theme: theme, glyphs: glyphs, stars: stars)
+      }
+    }
+    // The message rows.
+    guard message != nil else { return }
+    let error = theme.text.foreground(theme.error)
+    for (i, line) in lines.enumerated() {
+      let y = content.y + 1 + inputRows + i
+      guard y < box.maxY else { break }
+      if i == 0 { canvas.draw(glyphs.cross, x: content.x, y: y, style: error, limit: 1) }
+      canvas.draw(line, x: content.x + 2, y: y, style: error, limit: content.width - 2)
+    }
+  }
+
+  private func renderList(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
+  ) {
+    let selected = selectedIndex
+    for (i, option) in options.enumerated() {
+      let y = area.y + i
+      guard y < area.maxY else { break }
+      let isHighlighted = focused && i == highlighted
+      var style = theme.text
+      if i == selected { style = style.foreground(theme.accent) }
+      if isHighlighted {
+        style = style.bold
+        canvas.draw(
+          glyphs.pointerRight, x: area.x, y: y, style: theme.text.foreground(theme.accent),
+          limit: min(1, area.width))
+      }
+      let radio = i == selected ? glyphs.radioOn : glyphs.radioOff
+      canvas.draw(
+        radio + " " + option.title, x: area.x + 2, y: y, style: style, limit: area.width - 2)
+    }
+  }
+
+  private func renderTabs(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
+  ) {
+    let selected = selectedIndex
+    let items = options.enumerated().map { i, option in
+      (i == selected ? glyphs.radioOn : glyphs.radioOff) + " " + option.title
+    }
+    let widths = items.map { DisplayWidth.of($0) }
+    let gap = 3
+    // Start as far left as lets the highlighted option show, leaving room for the marks.
+    var first = 0
+    while first < highlighted {
+      let span = widths[first...highlighted].reduce(0, +) + gap * (highlighted - first)
+      let marks = (first > 0 ? 2 : 0) + (highlighted < items.count - 1 ? 2 : 0)
+      if span + marks <= area.width { break }
+      first += 1
+    }
+    var x = area.x
+    let faint = theme.text.foreground(theme.inactive)
+    if first > 0 {
+      canvas.draw(glyphs.leftMark, x: x, y: area.y, style: faint, limit: 1)
+      x += 2
+    }
+    for i in first..<items.count {
+      let reserve = i < items.count - 1 ? 2 : 0
+      if x + widths[i] + reserve > area.maxX, i > first {
+        canvas.draw(glyphs.rightMark, x: area.maxX - 1, y: area.y, style: faint, limit: 1)
+        break
+      }
+      var style = i == selected ? theme.text.foreground(theme.accent).bold : theme.text
+      if focused && i == highlighted && i != selected { style = style.reversed }
+      x += canvas.draw(items[i], x: x, y: area.y, style: style, limit: area.maxX - x) + gap
+    }
+  }
+
+  private func renderConfirm(into canvas: inout Canvas, area: Rect, theme: Theme, focused: Bool) {
+    let yes = value == .bool(true)
+    let chosen = (focused ? theme.text.foreground(theme.accent) : theme.text).bold
+    let other = theme.text.foreground(theme.inactive)
+    var x = area.x
+    x += canvas.draw(
+      yes ? "[ Yes ]" : "  Yes  ", x: x, y: area.y, style: yes ? chosen : other,
+      limit: area.maxX - x)
+    x += 1
+    canvas.draw(
+      yes ? "  No  " : "[ No ]", x: x, y: area.y, style: yes ? other : chosen,
+      limit: area.maxX - x)
+  }
+
+  private func renderRating(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, stars: Int
+  ) {
+    var rating = 0
+    if case .number(let n) = value { rating = n }
+    let accent = theme.text.foreground(theme.accent)
+    let faint = theme.text.foreground(theme.inactive)
+    var x = area.x
+    for star in 1...stars {
+      let filled = star <= rating
+      x += canvas.draw(
+        filled ? glyphs.starFilled : glyphs.starEmpty, x: x, y: area.y,
+        style: filled ? accent : faint, limit: area.maxX - x)
+      x += star < stars ? 1 : 0
+    }
+    let label = rating > 0 ? "\(rating) of \(stars)" : "not rated"
+    canvas.draw(
+      label, x: x + 2, y: area.y, style: rating > 0 ? theme.text : faint,
+      limit: area.maxX - x - 2)
+  }
+}

@@ -1,0 +1,84 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// Drawing a form: its fields stacked top to bottom, scrolled so the focused one is visible.
+extension Form {
+  /// The rows each field takes in `width` columns, as ranges from the form's first row; the
+  /// messages of touched fields are counted (see ``Field/rows(width:message:)``).
+  package func layout(width: Int) -> [Range<Int>] {
+    layout(width: width, messages: visibleMessages)
+  }
+
+  /// The message shown under each field, in field order.
+  private var visibleMessages: [FieldError?] { fields.indices.map { visibleError(at: $0) } }
+
+  private func layout(width: Int, messages: [FieldError?]) -> [Range<Int>] {
+    var top = 0
+    return fields.indices.map { index in
+      let rows = fields[index].rows(width: width, message: messages[index])
+      defer { top += rows }
+      return top..<(top + rows)
+    }
+  }
+
+  /// The rows the whole form takes in `width` columns.
+  package func rows(width: Int) -> Int { layout(width: width).last?.upperBound ?? 0 }
+
+  /// The first form row shown in an area of `width` × `height`: 0 when everything fits,
+  /// otherwise the least scrolling that shows the focused field whole (its label and input
+  /// rows when it is taller than the area; the highlighted option of a long list).
+  package func scrollOffset(width: Int, height: Int) -> Int {
+    scrollOffset(ranges: layout(width: width), height: height)
+  }
+
+  private func scrollOffset(ranges: [Range<Int>], height: Int) -> Int {
+    guard let total = ranges.last?.upperBound, total > height, height > 0,
+      ranges.indices.contains(focusIndex)
+    else { return 0 }
+    let field = fields[focusIndex]
+    var target = ranges[focusIndex]
+    if target.count > height {
+      // Too tall: the label and input rows, or the highlighted option and the label.
+      target = target.lowerBound..<(target.lowerBound + 1 + field.inputRows)
+      if target.count > height {
+        let option = target.lowerBound + 1 + field.highlighted
+        target = max(target.lowerBound, option + 1 - height)..<(option + 1)
+      }
+    }
+    let offset = max(0, target.upperBound - height)
+    return min(offset, target.lowerBound, total - height)
+  }
+
+  /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:)``.
+  /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
+  ///   it does not, no field shows focus.
+  package func render(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true
+  ) {
+    let box = area.intersection(canvas.bounds)
+    guard !box.isEmpty else { return }
+    canvas.fill(box, style: theme.text)
+    let messages = visibleMessages
+    let ranges = layout(width: area.width, messages: messages)
+    let offset = scrollOffset(ranges: ranges, height: area.height)
+    for (index, range) in ranges.enumerated() {
+      let top = area.y + range.lowerBound - offset
+      guard top + range.count > area.y, top < area.maxY else { continue }
+      let fieldArea = Rect(x: area.x, y: top, width: area.width, height: range.count)
+      let isFocused = focused && index == focusIndex
+      let message = messages[index]
+      if fieldArea.intersection(area) == fieldArea {
+        fields[index].render(
+          into: &canvas, area: fieldArea, theme: theme, glyphs: glyphs, focused: isFocused,
+          message: message)
+      } else {
+        // Cut by the area's edge: draw it whole aside and copy the visible rows.
+        var aside = Canvas(width: area.width, height: range.count, style: theme.text)
+        fields[index].render(
+          into: &aside, area: aside.bounds, theme: theme, glyphs: glyphs, focused: isFocused,
+          message: message)
+        canvas.blit(aside, toX: area.x, y: top, clip: box)
+      }
+    }
+  }
+}

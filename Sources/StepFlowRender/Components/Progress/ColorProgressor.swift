@@ -1,0 +1,46 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// The look of a `.color` backdrop (the seed's `ColorProgressorParameter`, a colour with alpha).
+public struct ColorProgressorParameter: Equatable, Sendable {
+  /// The colour laid over the region.
+  public var color: Color
+  /// How much of it covers what is underneath, 0…1.
+  public var opacity: Double
+
+  /// The seed's default: white at half opacity — a light, translucent-looking grey.
+  public init(color: Color = .white, opacity: Double = 0.5) {
+    self.color = color
+    self.opacity = min(1, max(0, opacity))
+  }
+}
+
+/// A backdrop that tints the whole region: each cell's background is blended toward the colour
+/// by the opacity, and its text stays readable on top.
+///
+/// A cell on the terminal's default background (whose colour is unknown) is blended as if that
+/// background were black — the usual terminal — which gives the default a mid grey.
+public struct ColorProgressor: ProgressorView {
+  public var parameter: ColorProgressorParameter
+
+  /// What the terminal's default background is taken to be when blending over it.
+  package static let assumedBackground = Color.black
+
+  public init() { self.init(ColorProgressorParameter()) }
+
+  public init(_ parameter: ColorProgressorParameter) {
+    self.parameter = parameter
+  }
+
+  /// The background of a cell once tinted.
+  public func tinted(_ background: Color) -> Color {
+    let below = background.rgbComponents == nil ? Self.assumedBackground : background
+    return parameter.color.withOpacity(parameter.opacity, over: below)
+  }
+
+  public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
+    canvas.restyle(area) { style in
+      style.background = tinted(style.background)
+    }
+  }
+}

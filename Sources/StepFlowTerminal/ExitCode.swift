@@ -1,0 +1,35 @@
+import StepFlowCore
+import StepFlowRender
+
+/// The exit codes stepflow uses (documented in `--help` and the README).
+package enum ExitCode {
+  /// The flow was finished.
+  package static let finished: Int32 = 0
+  /// Cancelled (q, Esc), a script that ended before the flow was finished, a dismissed gauge.
+  package static let notFinished: Int32 = 1
+  /// A usage error: unknown command or option, a missing or bad value.
+  package static let usage: Int32 = 64
+  /// Bad data: an invalid wizard file, an unknown script command, a corrupt state file.
+  package static let dataError: Int32 = 65
+  /// An input file is missing or unreadable.
+  package static let noInput: Int32 = 66
+  /// No input came within `--timeout`.
+  package static let timeout: Int32 = 124
+  /// Interrupted with Ctrl-C (SIGINT).
+  package static let interrupted: Int32 = 130
+  /// Terminated with SIGTERM.
+  package static let terminated: Int32 = 143
+  /// The terminal hung up (SIGHUP).
+  package static let hangUp: Int32 = 129
+}
+
+/// A problem with the command line: what is wrong, and the usage line of the command.
+package struct UsageError: Error, Equatable, Sendable {
+  package let message: String
+  package let usage: String
+
+  package init(_ message: String, usage: String) {
+    self.message = message
+    self.usage = usage
+  }
+}

@@ -1,0 +1,214 @@
+import StepFlowCore
+import StepFlowRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every call to the operating system that is not about the terminal itself: the environment,
+/// files, standard streams, the monotonic clock. The rest of the library stays pure and testable.
+package enum Platform {
+  /// The process environment as a dictionary.
+  package static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      // Split at the first "=" byte (comparing bytes, not characters: this runs at start-up).
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+      if let equals = bytes.firstIndex(of: 0x3D) {
+        result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+          decoding: bytes[(equals + 1)...], as: UTF8.self)
+      }
+      pointer += 1
+    }
+    return result
+  }
+
+  /// Whether a file descriptor is a terminal.
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Writes all of `bytes` to a file descriptor, retrying after interruptions and short writes.
+  /// - Returns: `false` when the descriptor is closed or broken (a reader went away).
+  @discardableResult
+  package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { raw in
+        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
+  }
+
+  /// Writes text to standard output.
+  package static func writeStdout(_ text: String) { write(1, Array(text.utf8)) }
+
+  /// Writes text to standard error, every control character but the line breaks shown
+  /// escaped: messages quote what users and files gave, and none of it may reach a terminal raw.
+  package static func writeStderr(_ text: String) {
+    write(2, Array(Sanitizer.sanitizeLines(text).utf8))
+  }
+
+  /// Why a file could not be read or written.
+  package struct FileError: Error, Equatable, Sendable {
+    package let path: String
+    package let reason: String
+    /// Whether the file is missing (as opposed to unreadable).
+    package let isMissing: Bool
+
+    package var description: String { "\(path): \(reason)" }
+  }
+
+  private static func fileError(_ path: String) -> FileError {
+    let code = errno
+    let reason = String(cString: strerror(code))
+    return FileError(path: path, reason: reason, isMissing: code == ENOENT || code == ENOTDIR)
+  }
+
+  /// The bytes of a file, or of standard input for `-`.
+  package static func readFile(_ path: String) throws(FileError) -> [UInt8] {
+    let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw fileError(path) }
+    defer { if fd != 0 { close(fd) } }
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw FileError(path: path, reason: "is a directory", isMissing: false)
+    }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw fileError(path)
+      }
+      if n == 0 { break }
+      result.append(contentsOf: buffer[0..<n])
+    }
+    return result
+  }
+
+  /// Whether a regular file exists at `path`.
+  package static func isFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// The names in a directory (without `.` and `..`), sorted; empty when it cannot be read.
+  package static func directoryEntries(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// Replaces a file's contents so that a crash at any moment leaves either the old or the new
+  /// contents: write a temporary file beside it, flush it to disk, rename it over the target,
+  /// then flush the directory.
+  package static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+    let directory: String
+    if let slash = path.lastIndex(of: "/") {
+      directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      directory = "."
+    }
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw fileError(temporary) }
+    guard write(fd, bytes), fsync(fd) == 0 else {
+      let error = fileError(temporary)
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+      let error = fileError(path)
+      unlink(temporary)
+      throw error
+    }
+    let dirFD = open(directory, O_RDONLY | O_CLOEXEC)
+    if dirFD >= 0 {
+      fsync(dirFD)
+      close(dirFD)
+    }
+  }
+
+  /// The current directory.
+  package static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Time on the monotonic clock, for measuring and for the interactive loop.
+  package static func monotonicNow() -> Duration {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return .seconds(Int64(ts.tv_sec)) + .nanoseconds(Int64(ts.tv_nsec))
+  }
+
+  /// Ends the process at once with an exit code (after the caller has restored the terminal).
+  package static func exitProcess(_ code: Int32) -> Never { exit(code) }
+}
+
+/// Reads a file descriptor line by line as the lines arrive (for commands piped into a run).
+package struct LineReader {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private var atEnd = false
+
+  package init(fd: Int32) { self.fd = fd }
+
+  /// What waiting for a line brought.
+  package enum Line: Equatable, Sendable {
+    case line(String)
+    /// The input ended.
+    case end
+    /// No line came within the timeout.
+    case timedOut
+  }
+
+  /// The next line without its newline (`\r\n` too), waiting at most `timeout` for it.
+  package mutating func nextLine(timeout: Duration? = nil) -> Line {
+    let deadline = timeout.map { Platform.monotonicNow() + $0 }
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        var bytes = buffer[..<newline]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        let line = String(decoding: bytes, as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return .line(line)
+      }
+      if atEnd {
+        guard !buffer.isEmpty else { return .end }
+        let line = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll()
+        return .line(line)
+      }
+      let left = deadline.map { max(.zero, $0 - Platform.monotonicNow()) }
+      switch Platform.readChunk(fd, timeout: left) {
+      case .bytes(let bytes): buffer.append(contentsOf: bytes)
+      case .endOfFile, .failed: atEnd = true
+      case .timedOut: return .timedOut
+      }
+    }
+  }
+}

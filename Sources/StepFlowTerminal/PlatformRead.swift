@@ -1,0 +1,56 @@
+import StepFlowCore
+import StepFlowRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Platform {
+  /// What one read from a stream brought.
+  package enum ReadResult: Equatable, Sendable {
+    /// Some bytes (never empty).
+    case bytes([UInt8])
+    /// The stream ended.
+    case endOfFile
+    /// Nothing arrived within the timeout.
+    case timedOut
+    /// The read failed; the reason as the system describes it.
+    case failed(String)
+  }
+
+  /// Reads what is available on a file descriptor, waiting for it at most `timeout` (for ever
+  /// when `nil`); interrupted waits and reads are retried.
+  package static func readChunk(_ fd: Int32, maxCount: Int = 65536, timeout: Duration? = nil)
+    -> ReadResult
+  {
+    if let timeout {
+      let deadline = monotonicNow() + timeout
+      while true {
+        let left = max(.zero, deadline - monotonicNow())
+        let milliseconds = Int32(min(Double(Int32.max), (left.milliseconds).rounded(.up)))
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, milliseconds)
+        if ready < 0 {
+          if errno == EINTR { continue }
+          return .failed(String(cString: strerror(errno)))
+        }
+        if ready == 0 { return .timedOut }
+        break
+      }
+    }
+    var buffer = [UInt8](repeating: 0, count: max(1, maxCount))
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .failed(String(cString: strerror(errno)))
+      }
+      if n == 0 { return .endOfFile }
+      return .bytes(Array(buffer[0..<n]))
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import StepFlowCore
+import StepFlowRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The signals the interactive loop reacts to, turned into bytes on a pipe (the self-pipe
+/// trick) so that the loop's one `poll` wakes for them.
+///
+/// The handlers only `write` the signal's number to the pipe (async-signal-safe); the loop reads
+/// the pipe and decides. SIGPIPE is ignored while the session runs. ``uninstall()`` puts back the
+/// handlers that were there before and closes the pipe.
+package struct SignalPipe {
+  /// Interrupt, terminate, hang-up, window size, stop from outside, continue.
+  package static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+
+  /// The end the loop polls and reads.
+  package let readFD: Int32
+  private let writeFD: Int32
+  private var previous: [(signal: Int32, action: sigaction)] = []
+
+  /// Creates the pipe and installs the handlers.
+  /// - Parameter device: the terminal's name, for the error.
+  /// - Throws: when no pipe can be created (out of descriptors).
+  package static func install(for device: String) throws(TerminalError) -> SignalPipe {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw .system(device, "watch signals for") }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    var result = SignalPipe(readFD: fds[0], writeFD: fds[1])
+    signalPipeWriteFD = fds[1]
+    for signal in handled + [SIGPIPE] {
+      var action = sigaction()
+      if signal == SIGPIPE {
+        action.__sigaction_handler.sa_handler = SIG_IGN
+      } else {
+        action.__sigaction_handler.sa_handler = forwardSignal
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      var old = sigaction()
+      sigaction(signal, &action, &old)
+      result.previous.append((signal, old))
+    }
+    return result
+  }
+
+  /// The signals that arrived since the last call, in order.
+  package func drain() -> [Int32] {
+    var signals: [Int32] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+      if n > 0 {
+        signals += buffer[0..<n].map { Int32($0) }
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        return signals
+      }
+    }
+  }
+
+  /// Stops the process the way the terminal's Ctrl-Z would (SIGTSTP with its default action,
+  /// to the whole process group) and returns once it is continued.
+  ///
+  /// In an orphaned process group (no shell with job control above it) the system discards
+  /// the stop and this returns at once.
+  package func stopProcess() {
+    var standard = sigaction()
+    standard.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&standard.sa_mask)
+    var ours = sigaction()
+    sigaction(SIGTSTP, &standard, &ours)
+    kill(0, SIGTSTP)
+    sigaction(SIGTSTP, &ours, nil)
+  }
+
+  /// Puts back the previous handlers and closes the pipe.
+  package mutating func uninstall() {
+    for (signal, action) in previous.reversed() {
+      var old = action
+      sigaction(signal, &old, nil)
+    }
+    previous = []
+    signalPipeWriteFD = -1
+    close(readFD)
+    close(writeFD)
+  }
+}
+
+/// Restores the terminal when the process dies of a fatal signal (a crash, an abort, a failed
+/// precondition) while a session runs, then lets the signal do what it did before (the Swift
+/// runtime's backtrace, a core dump).
+package enum FatalSignals {
+  package static let handled: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  package static func install() {
+    guard !fatalHandlersInstalled else { return }
+    for (i, signal) in handled.enumerated() where i < fatalPrevious.count {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = restoreAndRedeliver
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_ONSTACK
+      sigaction(signal, &action, &fatalPrevious[i])
+    }
+    fatalHandlersInstalled = true
+  }
+
+  package static func uninstall() {
+    guard fatalHandlersInstalled else { return }
+    for (i, signal) in handled.enumerated() where i < fatalPrevious.count {
+      sigaction(signal, &fatalPrevious[i], nil)
+    }
+    fatalHandlersInstalled = false
+  }
+}
+
+// Signal handlers cannot be given context: these globals are what they use. They are written
+// only while no handler that reads them is installed.
+nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
+nonisolated(unsafe) private var fatalPrevious: [sigaction] = Array(
+  repeating: sigaction(), count: 6)
+nonisolated(unsafe) private var fatalHandlersInstalled = false
+
+/// The handler of the loop's signals: the signal's number, as one byte, into the pipe.
+private func forwardSignal(_ signal: Int32) {
+  let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: signal)
+  _ = write(signalPipeWriteFD, &byte, 1)
+  errno = savedErrno
+}
+
+/// The handler of fatal signals: restore the terminal, put the previous handler back and send
+/// the signal again, which that handler (or the default action) receives once this one returns.
+private func restoreAndRedeliver(_ signal: Int32) {
+  TerminalModes.restore(draining: false)
+  if let i = FatalSignals.handled.firstIndex(of: signal), i < fatalPrevious.count {
+    sigaction(signal, &fatalPrevious[i], nil)
+  }
+  raise(signal)
+}

@@ -1,0 +1,126 @@
+import StepFlowCore
+import StepFlowRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Raw mode and the screen modes of an interactive session, and the one restore that undoes
+/// them on every way out.
+///
+/// ``enter(_:)`` saves the terminal's settings, switches to raw mode (no echo, no line editing,
+/// no signals from keys: Ctrl-C and Ctrl-Z arrive as bytes, no flow control, no CR→NL, no output
+/// processing; reads return at once) and sends ``enterSequence``: the alternate screen, hidden
+/// cursor, autowrap off, bracketed paste on.
+///
+/// ``restore()`` sends ``restoreSequence`` and puts the saved settings back. It is idempotent and
+/// async-signal-safe (no allocation, only `poll`, `write` and `tcsetattr`), so the same restore
+/// runs when the session ends, when it suspends, at `exit` (registered with `atexit`) and from
+/// the handlers of fatal signals.
+package enum TerminalModes {
+  /// Alternate screen, hide the cursor, autowrap off, bracketed paste on.
+  package static let enterSequence: [UInt8] = Array(
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h".utf8)
+
+  /// CAN (ends any escape sequence a cut-off frame left open), end synchronized output, reset
+  /// styles, bracketed paste off, autowrap on, show the cursor, leave the alternate screen.
+  package static let restoreSequence: [UInt8] = Array(
+    "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+  /// Whether the modes are entered and not yet restored.
+  package static var isActive: Bool { restoreState.active }
+
+  /// Saves the terminal's settings, enters raw mode and sends ``enterSequence``.
+  /// - Throws: when the settings cannot be read or changed.
+  package static func enter(_ tty: TTY) throws(TerminalError) {
+    var saved = termios()
+    guard tcgetattr(tty.fd, &saved) == 0 else { throw .system(tty.name, "read the settings of") }
+    var raw = rawSettings(from: saved)
+    guard tcsetattr(tty.fd, TCSADRAIN, &raw) == 0 else {
+      throw .system(tty.name, "switch to raw mode")
+    }
+    restoreState.saved = saved
+    restoreState.fd = tty.fd
+    restoreState.active = true
+    registerAtExit()
+    _ = tty.write(enterSequence, patience: 1000)
+  }
+
+  /// Enters raw mode and the screen modes again without saving the settings (after the process
+  /// was stopped and continued by someone else, whose shell may have changed them).
+  package static func reapply(_ tty: TTY) {
+    guard restoreState.active else { return }
+    var raw = rawSettings(from: restoreState.saved)
+    _ = tcsetattr(tty.fd, TCSADRAIN, &raw)
+    _ = tty.write(enterSequence, patience: 1000)
+  }
+
+  /// Undoes ``enter(_:)``; does nothing when it is already undone.
+  ///
+  /// - Parameter draining: wait until the output is sent before changing the settings
+  ///   (`TCSADRAIN`); the fatal-signal path passes `false` so that it cannot block.
+  package static func restore(draining: Bool = true) {
+    guard restoreState.active else { return }
+    restoreState.active = false
+    let fd = restoreState.fd
+    restoreSequence.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      var waits = 0
+      while offset < raw.count {
+        let n = write(fd, base + offset, raw.count - offset)
+        if n > 0 {
+          offset += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits < 10 {
+          // A terminal that takes nothing for a second is not waited for any longer.
+          var room = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&room, 1, 100)
+          waits += 1
+        } else {
+          break
+        }
+      }
+    }
+    _ = tcsetattr(fd, draining ? TCSADRAIN : TCSANOW, &restoreState.saved)
+  }
+
+  /// The raw-mode version of `settings`.
+  package static func rawSettings(from settings: termios) -> termios {
+    var raw = settings
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    // Reads with O_NONBLOCK return what is there; 0 bytes then means the terminal hung up.
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    return raw
+  }
+
+  private static func registerAtExit() {
+    guard !restoreState.atExitRegistered else { return }
+    restoreState.atExitRegistered = true
+    atexit { TerminalModes.restore(draining: false) }
+  }
+}
+
+/// What ``TerminalModes/restore(draining:)`` needs, in one place a signal handler can read
+/// without allocating or locking.
+private struct RestoreState {
+  var fd: Int32 = -1
+  var saved = termios()
+  var active = false
+  var atExitRegistered = false
+}
+
+// Shared with signal handlers and `atexit`, which cannot be given context: plain global state,
+// written only by the thread that runs the session.
+nonisolated(unsafe) private var restoreState = RestoreState()

@@ -1,0 +1,52 @@
+import StepFlowCore
+import StepFlowRender
+
+/// What the interactive loop tells a program.
+package enum TerminalEvent: Equatable, Sendable {
+  /// A key (or a paste) from the terminal.
+  case key(Key)
+  /// The terminal changed size (also sent once at start).
+  case resize(width: Int, height: Int)
+  /// Time passed: an animation deadline the program asked for was reached.
+  case tick
+  /// Bytes arrived on the program's ``TerminalProgram/inputDescriptor`` (e.g. a gauge's stdin).
+  case input([UInt8])
+  /// The program's input descriptor reached end of file.
+  case inputClosed
+}
+
+/// What a program asks of the loop after an event.
+package enum ProgramAction: Equatable, Sendable {
+  /// Keep running.
+  case `continue`
+  /// Stop with this exit code; the loop restores the terminal first.
+  case exit(Int32)
+}
+
+/// A program the interactive terminal loop can drive: it takes events and draws canvases.
+///
+/// This is the seam between the pure core (state, update, view) and the terminal: the loop
+/// owns raw mode, the alternate screen, signals and the frame writer; the program owns state.
+/// A test drives a program with events and a manual time and never needs a terminal.
+package protocol TerminalProgram {
+  /// The smallest terminal the program can draw in; below it the loop shows a
+  /// "terminal too small" screen instead.
+  var minimumSize: (width: Int, height: Int) { get }
+
+  /// Applies one event at time `now` (time since the loop started).
+  mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction
+
+  /// Draws the whole screen at time `now`.
+  func view(width: Int, height: Int, at now: Duration) -> Canvas
+
+  /// The next time the program wants a frame (an animation runs); `nil` when idle.
+  func nextDeadline(after now: Duration) -> Duration?
+
+  /// A file descriptor besides the terminal that the loop should read for the program (a
+  /// gauge reads its percentages from stdin); `nil` for none.
+  var inputDescriptor: Int32? { get }
+}
+
+extension TerminalProgram {
+  package var inputDescriptor: Int32? { nil }
+}

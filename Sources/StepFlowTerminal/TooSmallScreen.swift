@@ -1,0 +1,55 @@
+import StepFlowCore
+import StepFlowRender
+
+/// The screen the interactive loop shows instead of the program's when the terminal is smaller
+/// than the program's minimum size: `terminal too small (need 60×20, have 40×10)`, centred.
+///
+/// When the sentence does not fit on one line it is split in two (`terminal too small` and
+/// `need 60×20, have 40×10`); what still does not fit is cut at the right edge. With the
+/// `ascii` glyph style the sign is `x`.
+package struct TooSmallScreen: Sendable {
+  /// The size the program needs.
+  package var need: (width: Int, height: Int)
+  /// The size the terminal has.
+  package var have: (width: Int, height: Int)
+  package var glyphs: GlyphStyle
+
+  package init(need: (width: Int, height: Int), have: (width: Int, height: Int), glyphs: GlyphStyle)
+  {
+    self.need = need
+    self.have = have
+    self.glyphs = glyphs
+  }
+
+  /// The lines of text, before centring.
+  package var lines: [String] {
+    let times = glyphs == .ascii ? "x" : "×"
+    let headline = "terminal too small"
+    let detail =
+      "need \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
+    let sentence = "\(headline) (\(detail))"
+    if DisplayWidth.of(sentence) <= have.width || have.height < 2 {
+      return [sentence]
+    }
+    return [headline, detail]
+  }
+
+  /// Draws the message centred in `area`.
+  package func render(into canvas: inout Canvas, area: Rect) {
+    let text = lines
+    let top = area.y + max(0, (area.height - text.count) / 2)
+    for (i, line) in text.enumerated() where top + i < area.maxY {
+      let width = DisplayWidth.of(line)
+      let x = area.x + max(0, (area.width - width) / 2)
+      let style = i == 0 ? Style.plain.bold : Style.plain
+      canvas.draw(line, x: x, y: top + i, style: style, limit: area.maxX - x)
+    }
+  }
+
+  /// The whole screen, of the terminal's size.
+  package func canvas() -> Canvas {
+    var canvas = Canvas(width: have.width, height: have.height)
+    render(into: &canvas, area: canvas.bounds)
+    return canvas
+  }
+}

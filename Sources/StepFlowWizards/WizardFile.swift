@@ -1,0 +1,56 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// Reads wizard files (`wizards/*.json`, JSON5 accepted) into the same ``FlowDefinition`` the
+/// built-in Swift flows are, reporting every problem of a file at once as
+/// `path:line:column: message`. The format is documented in `docs/wizard-format.md`.
+package enum WizardFile {
+  /// Loads a wizard from a file's bytes.
+  /// - Throws: every problem found (syntax, types, unknown keys, duplicate ids, conditions
+  ///   that name later or unknown fields, invalid patterns, an empty step list), sorted.
+  package static func load(_ bytes: [UInt8], path: String) throws(Diagnostics) -> FlowDefinition {
+    let parsed = JSON5Parser.parse(bytes, path: path)
+    guard let root = parsed.root else { throw Diagnostics(parsed.diagnostics) }
+    var log = DiagnosticLog(path: path)
+    let draft = WizardSchema.wizard.read(root, as: "the wizard", log: &log)
+    if let draft { WizardChecks.check(draft, log: &log) }
+    let all = (parsed.diagnostics + log.diagnostics).sortedByLocation()
+    guard let draft, all.isEmpty else {
+      if all.isEmpty {
+        throw Diagnostics([
+          Diagnostic(path: path, at: root.location, message: "the wizard could not be read")
+        ])
+      }
+      throw Diagnostics(all)
+    }
+    return draft.definition
+  }
+
+}
+
+/// A wizard as read, before the checks across steps: the definition's parts with the
+/// locations that messages about them point to.
+package struct WizardDraft: Sendable {
+  package var id: String
+  package var title: String
+  package var navigation: NavigationStyle
+  package var strip: StripStyle
+  package var theme: Theme
+  package var blocks: [ScreenBlock]
+  package var steps: [StepDraft]
+
+  package var definition: FlowDefinition {
+    FlowDefinition(
+      id: id, title: title, steps: steps.map(\.definition), strip: strip, navigation: navigation,
+      theme: theme, blocks: blocks)
+  }
+}
+
+package struct StepDraft: Sendable {
+  package var definition: StepDefinition
+  package var idLocation: TextLocation
+  /// Every field id the step asks for (own, tabs' and the tab answer), with where it is written.
+  package var fieldIDs: [(id: String, location: TextLocation)]
+  /// Where the `when` condition names its field.
+  package var whenLocation: TextLocation?
+}

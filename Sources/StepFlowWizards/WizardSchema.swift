@@ -1,0 +1,258 @@
+import StepFlowCore
+import StepFlowJSON
+
+/// The schemas of a wizard file: the wizard, its strip and colours, steps, blocks, tabs,
+/// conditions and progress stages. Fields are in ``FieldSchema``.
+package enum WizardSchema {
+  /// An id for something whose own id is missing or wrong (already reported): it starts with
+  /// NUL, which no file can write, so it never matches and checks pass it by.
+  package static func standInID(at location: TextLocation) -> String {
+    "\u{0}\(location.line):\(location.column)"
+  }
+
+  /// Ids of wizards, steps and tabs: ASCII letters, digits, `_` and `-`, starting with a letter.
+  package static let identifier = JSONSchema<String>.nonEmptyString.checked { id in
+    guard let first = id.utf8.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A,
+      id.utf8.allSatisfy({ byte in
+        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+          || byte == 0x5F || byte == 0x2D
+      })
+    else {
+      return "must be a name of letters, digits, \"_\" and \"-\" that starts with a letter"
+    }
+    return nil
+  }
+
+  package static let wizard: JSONSchema<WizardDraft> = .object { o in
+    let id = o.required("id", identifier)
+    let title = o.required("title", .nonEmptyString)
+    o.allow("description")
+    let navigation = o.optional("navigation", .oneOf(NavigationStyle.self), default: .buttons)
+    let strip = o.optional("strip", stripSchema, default: StripStyle(position: .above, shape: .bar))
+    let theme = o.optional("colors", themeSchema, default: Theme())
+    let blocks = o.optional("blocks", .array(of: block), default: [])
+    let steps = o.required("steps", .array(of: step, minCount: 1))
+    // A wrong id or title is reported; the steps are still checked against each other, so that
+    // one run reports every problem (the stand-ins never leave: the load fails).
+    guard let steps else { return nil }
+    return WizardDraft(
+      id: id ?? "wizard", title: title ?? "", navigation: navigation, strip: strip, theme: theme,
+      blocks: blocks,
+      steps: steps)
+  }
+
+  package static let stripSchema: JSONSchema<StripStyle> = .object { o in
+    let position = o.optional("position", .oneOf(ExtraContentPosition.self), default: .above)
+    let shapeName = o.optional("shape", .oneOf(["bar", "dots", "symbol"]), default: "bar")
+    let dots = o.optional("dots", .int(in: 1...8), default: 4)
+    let symbol = o.optional("symbol", .nonEmptyString)
+    let extra = o.optional("extra", .nonEmptyString)
+    let extraWidth = o.optional("extraWidth", .int(in: 1...20))
+    let extraHeight = o.optional("extraHeight", .int(in: 1...5))
+    let shape: StepShape
+    switch shapeName {
+    case "dots": shape = .dots(dots)
+    case "symbol":
+      guard let symbol else {
+        o.report(
+          "missing key \"symbol\": a \"symbol\" shape needs the symbol's name", at: o.location)
+        return nil
+      }
+      shape = .symbol(symbol)
+    default: shape = .bar
+    }
+    return StripStyle(
+      position: position, shape: shape, sharedExtra: extra.map(Icon.init), extraWidth: extraWidth,
+      extraHeight: extraHeight)
+  }
+
+  package static let themeSchema: JSONSchema<Theme> = .object { o in
+    var theme = Theme()
+    if let c = o.optional("accent", .color) { theme.accent = c }
+    if let c = o.optional("inactive", .color) { theme.inactive = c }
+    if let c = o.optional("foreground", .color) { theme.foreground = c }
+    if let c = o.optional("background", .color) { theme.background = c }
+    if let c = o.optional("error", .color) { theme.error = c }
+    return theme
+  }
+
+  package static let step: JSONSchema<StepDraft> = .object { o in
+    let idRead = o.required("id", identifier)
+    let idLocation = o.node("id")?.location ?? o.location
+    let title = o.required("title", .nonEmptyString)
+    let icon = o.optional("icon", .nonEmptyString)
+    let colors = o.optional("colors", stepColors)
+    let prompt = o.optional("prompt", .nonEmptyString)
+    let largeTitle = o.optional("largeTitle", .nonEmptyString)
+    let body = o.optional("body", .string)
+    let blocks = o.optional("blocks", .array(of: block), default: [])
+    let fields = o.optional("fields", .array(of: FieldSchema.field), default: [])
+    let tabs = o.optional("tabs", .array(of: tab, minCount: 1), default: [])
+    let tabsField = o.optional("tabsField", FieldSchema.fieldID)
+    let tabsFieldLocation = o.node("tabsField")?.location
+    let when = o.optional("when", condition)
+    let progress = o.optional("progress", progressStage)
+    if tabsField != nil, tabs.isEmpty, let location = tabsFieldLocation {
+      o.report(
+        "\"tabsField\" names the answer of the step's tabs, but the step has no \"tabs\"",
+        at: location)
+    }
+    // A step whose id is wrong is reported and stands in under an id no file can write, so
+    // that the other steps are still checked against each other.
+    let id = idRead ?? standInID(at: idLocation)
+    let shownTitle = title ?? id
+    var fieldIDs = fields.map { ($0.spec.id, $0.location) }
+    if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
+    for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
+    let definition = StepDefinition(
+      id: id, title: shownTitle, icon: icon.map(Icon.init), accent: colors?.accent,
+      background: colors?.background, foreground: colors?.foreground, prompt: prompt,
+      largeTitle: largeTitle, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
+      fields: fields.map(\.spec), tabs: tabs.map(\.definition), tabsField: tabsField,
+      when: when?.condition, progress: progress)
+    return StepDraft(
+      definition: definition, idLocation: idLocation, fieldIDs: fieldIDs,
+      whenLocation: when?.location)
+  }
+
+  package static let stepColors:
+    JSONSchema<(accent: Color?, background: Color?, foreground: Color?)> =
+      .object { o in
+        (
+          o.optional("accent", .color), o.optional("background", .color),
+          o.optional("foreground", .color)
+        )
+      }
+
+  package struct TabDraft: Sendable {
+    package var definition: TabDefinition
+    package var fields: [FieldSchema.FieldDraft]
+  }
+
+  package static let tab: JSONSchema<TabDraft> = .object { o in
+    let idRead = o.required("id", identifier)
+    let titleRead = o.required("title", .nonEmptyString)
+    let body = o.optional("body", .string)
+    let blocks = o.optional("blocks", .array(of: block), default: [])
+    let fields = o.optional("fields", .array(of: FieldSchema.field), default: [])
+    let id = idRead ?? standInID(at: o.location)
+    let title = titleRead ?? id
+    return TabDraft(
+      definition: TabDefinition(
+        id: id, title: title, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
+        fields: fields.map(\.spec)),
+      fields: fields)
+  }
+
+  /// A block is an object with one key saying what it is.
+  package static let block: JSONSchema<ScreenBlock> = .object { o in
+    let kinds = ["text", "hero", "status", "items", "summary", "rating"].filter { o.has($0) }
+    guard kinds.count == 1, let kind = kinds.first else {
+      o.allow("text", "hero", "status", "items", "currency", "summary", "rating")
+      o.report(
+        kinds.isEmpty
+          ? "a block needs one of \"text\", \"hero\", \"status\", \"items\", \"summary\" or \"rating\""
+          : "a block has one kind, found \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))",
+        at: o.location)
+      return nil
+    }
+    switch kind {
+    case "text":
+      return o.required("text", .string).map(ScreenBlock.text)
+    case "hero":
+      return o.required(
+        "hero", .bool.checked { $0 ? nil : "must be true (leave the block out for no picture)" }
+      )
+      .map { _ in .hero }
+    case "summary":
+      return o.required(
+        "summary", .bool.checked { $0 ? nil : "must be true (leave the block out for no summary)" }
+      )
+      .map { _ in .summary }
+    case "status":
+      return o.required("status", statusSchema)
+    case "rating":
+      return o.required("rating", ratingSchema)
+    default:
+      let items = o.required("items", .array(of: lineItem, minCount: 1))
+      let currency = o.optional("currency", .string, default: "$")
+      return items.map { .items($0, currency: currency) }
+    }
+  }
+
+  package static let statusSchema: JSONSchema<ScreenBlock> = .object { o in
+    let caption = o.optional("caption", .string, default: "")
+    let text = o.required("text", .nonEmptyString)
+    return text.map { .status(caption: caption, text: $0) }
+  }
+
+  package static let ratingSchema: JSONSchema<ScreenBlock> = .object { o in
+    let question = o.optional(
+      "question", .nonEmptyString, default: ScreenBlock.defaultRatingQuestion)
+    let answer = o.optional("answer", .nonEmptyString, default: "{n} star{s}")
+    return .rating(question: question, answer: answer)
+  }
+
+  package static let lineItem: JSONSchema<LineItem> = .object { o in
+    let name = o.required("name", .nonEmptyString)
+    let quantity = o.optional("quantity", .int(in: 1...1_000_000), default: 1)
+    let price = o.required("price", .double(in: 0...1e12))
+    guard let name, let price else { return nil }
+    return LineItem(name: name, quantity: quantity, unitPrice: Int((price * 100).rounded()))
+  }
+
+  /// A condition and where it names its field.
+  package static let condition: JSONSchema<(condition: Condition, location: TextLocation)> = .object
+  { o in
+    let field = o.required("field", FieldSchema.fieldID)
+    let location = o.node("field")?.location ?? o.location
+    let tests = ["equals", "notEquals", "in", "answered"].filter { o.has($0) }
+    let equals = o.optional("equals", scalarText)
+    let notEquals = o.optional("notEquals", scalarText)
+    let oneOf = o.optional("in", .array(of: scalarText, minCount: 1))
+    let answered = o.optional("answered", .bool)
+    guard tests.count == 1 else {
+      o.report(
+        "a condition needs exactly one of \"equals\", \"notEquals\", \"in\" or \"answered\"",
+        at: o.location)
+      return nil
+    }
+    guard let field else { return nil }
+    let test: Condition.Test
+    if let equals {
+      test = .equals(equals)
+    } else if let notEquals {
+      test = .notEquals(notEquals)
+    } else if let oneOf {
+      test = .oneOf(oneOf)
+    } else if let answered {
+      test = .answered(answered)
+    } else {
+      return nil
+    }
+    return (Condition(field: field, test: test), location)
+  }
+
+  /// A string, number or Boolean, as the text an answer is compared with.
+  package static let scalarText = JSONSchema<String>(expected: "a string, a number or true/false") {
+    node, subject, log in
+    switch node.content {
+    case .string(let text): return text
+    case .bool(let value): return value ? "true" : "false"
+    case .number(let number): return number.int.map(String.init) ?? number.literal
+    default:
+      log.wrongType(subject, expected: "a string, a number or true/false", found: node)
+      return nil
+    }
+  }
+
+  package static let progressStage: JSONSchema<ProgressStage> = .object { o in
+    let names = ["bar", "ring", "label", "spinner", "color", "blur"]
+    let indicators = o.optional(
+      "indicators", .array(of: .oneOf(names), minCount: 1), default: ["bar", "label"])
+    let duration = o.required("duration", .int(in: 1...3_600_000))
+    let label = o.optional("label", .nonEmptyString)
+    guard let duration else { return nil }
+    return ProgressStage(indicators: indicators, duration: .milliseconds(duration), label: label)
+  }
+}

@@ -1,0 +1,134 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlowJSON
+
+@Suite struct JSONWriterTests {
+  @Test func compactHasNoSpacesAndKeepsKeyOrder() {
+    let result: JSONValue = [
+      "wizard": "delivery", "finished": false, "reached": ["orderReceived", "onItsWay"],
+      "answers": ["name": "Ada", "rating": 4, "ok": true, "note": .null], "empty": [:], "none": [],
+    ]
+    #expect(
+      JSONWriter.compact(result)
+        == #"{"wizard":"delivery","finished":false,"reached":["orderReceived","onItsWay"],"#
+        + #""answers":{"name":"Ada","rating":4,"ok":true,"note":null},"empty":{},"none":[]}"#)
+    #expect(
+      JSONWriter.compact(["wizard": "delivery", "finished": false])
+        == #"{"wizard":"delivery","finished":false}"#)
+  }
+
+  @Test func prettyIndentsByTwoSpaces() {
+    let state: JSONValue = [
+      "wizard": "purchase", "step": 2, "reached": [1, [true]], "answers": [:], "list": [],
+    ]
+    #expect(
+      JSONWriter.pretty(state).split(separator: "\n", omittingEmptySubsequences: false) == [
+        "{",
+        #"  "wizard": "purchase","#,
+        #"  "step": 2,"#,
+        #"  "reached": ["#,
+        "    1,",
+        "    [",
+        "      true",
+        "    ]",
+        "  ],",
+        #"  "answers": {},"#,
+        #"  "list": []"#,
+        "}",
+      ])
+    #expect(JSONWriter.pretty("x") == #""x""#)
+  }
+
+  @Test func stringsAreEscapedPerRFC8259() {
+    #expect(JSONWriter.compact("say \"hi\"\\ now") == #""say \"hi\"\\ now""#)
+    #expect(JSONWriter.compact("a\nb\tc\rd\u{8}e\u{c}f") == #""a\nb\tc\rd\be\ff""#)
+    #expect(JSONWriter.compact("\u{1b}[31m\u{0}\u{1f}") == #""\u001b[31m\u0000\u001f""#)
+    // Non-ASCII, DEL, C1 controls and the slash pass through as they are.
+    #expect(JSONWriter.compact("é 漢 😀 / \u{7f}\u{85}") == "\"é 漢 😀 / \u{7f}\u{85}\"")
+    #expect(JSONWriter.encode("é") == [0x22, 0xC3, 0xA9, 0x22])
+  }
+
+  @Test func numbersIntegersAsIntegersDoublesShortest() {
+    let cases: [(JSONValue, String)] = [
+      (0, "0"), (-7, "-7"), (.int(Int.max), "9223372036854775807"),
+      (.int(Int.min), "-9223372036854775808"),
+      (3.0, "3"), (-0.0, "0"), (0.1, "0.1"), (2.5, "2.5"), (1e-7, "1e-07"), (1e23, "1e+23"),
+      (.double(0.1 + 0.2), "0.30000000000000004"), (.double(.leastNonzeroMagnitude), "5e-324"),
+      (1.7976931348623157e308, "1.7976931348623157e+308"),
+      (.double(.infinity), "null"), (.double(-.infinity), "null"), (.double(.nan), "null"),
+    ]
+    for (value, text) in cases {
+      #expect(JSONWriter.compact(value) == text)
+    }
+  }
+
+  @Test func parsedNumbersAreWrittenByValue() throws {
+    let root = try #require(
+      JSON5Parser.parse(
+        "[0x1F, +.5, 5., 1.0e1, 99999999999999999999999, 1e400, -0]", path: "x.json"
+      ).root)
+    #expect(JSONWriter.compact(root.value) == "[31,0.5,5,10,1e+23,null,0]")
+  }
+
+  @Test func writtenValuesParseBackEqual() throws {
+    let value: JSONValue = [
+      "text": "quote \" backslash \\ controls \u{0}\u{1}\u{1f}\u{7f} line\nbreak é 漢 😀 \u{2028}",
+      "numbers": [
+        0, -1, 0.1, 1e-300, 1e300, 123_456_789.125, .int(Int.min), 4_503_599_627_370_497.0,
+      ],
+      "nested": [["a": [], "b": [:]], [[[.null]]]],
+      "duplicate": ["k": 1, "k": 2],
+      "": "empty key",
+    ]
+    for pretty in [false, true] {
+      let bytes = JSONWriter.encode(value, pretty: pretty)
+      let parsed = JSON5Parser.parse(bytes, path: "x.json")
+      #expect(parsed.diagnostics.count == 1)  // the duplicate key, reported as such
+      #expect(parsed.root?.value == value)
+    }
+  }
+
+  @Test func randomValuesRoundTrip() {
+    var random = SeededGenerator(seed: 2024)
+    for _ in 0..<300 {
+      let value = randomValue(depth: 0, &random)
+      for pretty in [false, true] {
+        let parsed = JSON5Parser.parse(JSONWriter.encode(value, pretty: pretty), path: "x.json")
+        #expect(parsed.root?.value == value, "\(JSONWriter.compact(value))")
+        #expect(parsed.diagnostics.isEmpty)
+      }
+    }
+  }
+
+  private func randomValue(depth: Int, _ random: inout SeededGenerator) -> JSONValue {
+    switch random.next(below: depth > 3 ? 5 : 7) {
+    case 0: return .null
+    case 1: return .bool(random.next(below: 2) == 0)
+    case 2: return .int(Int(bitPattern: UInt(random.next())) >> random.next(below: 64))
+    case 3:
+      let double = Double(bitPattern: random.next())
+      return .double(double.isFinite ? double : 0.5)
+    case 4: return .string(randomString(&random))
+    case 5:
+      return .array((0..<random.next(below: 5)).map { _ in randomValue(depth: depth + 1, &random) })
+    default:
+      // Distinct keys: a duplicate would be reported.
+      let count = random.next(below: 5)
+      return .object(
+        (0..<count).map {
+          JSONMember("\($0)" + randomString(&random), randomValue(depth: depth + 1, &random))
+        })
+    }
+  }
+
+  private func randomString(_ random: inout SeededGenerator) -> String {
+    let pool: [Unicode.Scalar] = [
+      "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1b}", "\u{7f}", "é", "漢", "😀",
+      "\u{2028}", "\u{FEFF}",
+    ]
+    var scalars = String.UnicodeScalarView()
+    for _ in 0..<random.next(below: 12) { scalars.append(pool[random.next(below: pool.count)]) }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,129 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlowCore
+@testable import StepFlowJSON
+@testable import StepFlowRender
+
+@Suite struct CanvasTests {
+  @Test func wideGraphemesTakeTwoCells() {
+    var canvas = Canvas(width: 10, height: 1)
+    let used = canvas.draw("注文🚲x", x: 0, y: 0, style: .plain)
+    #expect(used == 7)
+    #expect(canvas[0, 0].symbol == "注" && canvas[1, 0].isContinuation)
+    #expect(canvas[4, 0].symbol == "🚲" && canvas[5, 0].isContinuation)
+    #expect(canvas[6, 0].symbol == "x")
+    expectCanvas(canvas, ["注文🚲x"])
+  }
+
+  @Test func overwritingHalfAWideGraphemeBlanksTheOtherHalf() {
+    var canvas = Canvas(width: 6, height: 1)
+    canvas.draw("漢字", x: 0, y: 0, style: .plain)
+    canvas.draw("a", x: 1, y: 0, style: .plain)
+    expectCanvas(canvas, [" a字"])
+    canvas.draw("b", x: 2, y: 0, style: .plain)
+    expectCanvas(canvas, [" ab"])
+  }
+
+  @Test func aWideGraphemeThatDoesNotFitEndsWithABlank() {
+    var canvas = Canvas(width: 5, height: 1)
+    canvas.draw("abcd漢", x: 0, y: 0, style: .plain)
+    expectCanvas(canvas, ["abcd"])
+    #expect(!canvas[4, 0].isContinuation)
+  }
+
+  @Test func clustersStayWhole() {
+    var canvas = Canvas(width: 12, height: 1)
+    let used = canvas.draw("e\u{301}👨‍👩‍👧🇳🇴!", x: 0, y: 0, style: .plain)
+    #expect(used == 6)
+    #expect(canvas[0, 0].symbol == "e\u{301}")
+    #expect(canvas[1, 0].symbol == "👨‍👩‍👧", "a long ZWJ cluster is kept whole")
+    #expect(canvas[3, 0].symbol == "🇳🇴")
+    #expect(canvas.plainLines() == ["e\u{301}👨‍👩‍👧🇳🇴!"])
+  }
+
+  @Test func controlCharactersAreShownEscaped() {
+    var canvas = Canvas(width: 30, height: 1)
+    canvas.draw("red\u{1B}[31m\u{7}\u{9B}x", x: 0, y: 0, style: .plain)
+    expectCanvas(canvas, ["red\\x1B[31m\\x07\\x9Bx"])
+    #expect(Sanitizer.sanitize("a\tb") == "a\tb", "tab is not escaped")
+    #expect(Sanitizer.sanitize("\u{202E}evil") == "\\u{202E}evil")
+  }
+
+  @Test func blitClipsWideGraphemesAtTheEdges() {
+    var source = Canvas(width: 6, height: 1)
+    source.draw("漢字ab", x: 0, y: 0, style: .plain)
+    var target = Canvas(width: 6, height: 1)
+    target.blit(source, toX: -1, y: 0)
+    expectCanvas(target, [" 字ab"], "the cut left half becomes a blank")
+    var clipped = Canvas(width: 6, height: 1)
+    clipped.blit(source, toX: 0, y: 0, clip: Rect(x: 0, y: 0, width: 3, height: 1))
+    expectCanvas(clipped, ["漢"], "a grapheme crossing the clip edge is not drawn half")
+  }
+
+  @Test func foldToASCIIReplacesEveryOtherGrapheme() {
+    var canvas = Canvas(width: 10, height: 1)
+    canvas.draw("a漢é🚲", x: 0, y: 0, style: .plain)
+    canvas.foldToASCII()
+    #expect(canvas.plainLines() == ["a?????"], "a wide grapheme becomes two question marks")
+    #expect(canvas.plainLines()[0].utf8.allSatisfy { $0 < 0x80 })
+  }
+
+  @Test func graphemesOfAnyLengthRoundTrip() {
+    for text in [
+      "", " ", "a", "é", "漢", "🚲", "👨‍👩‍👧‍👦", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}",
+    ] {
+      #expect(Grapheme(text).string == text)
+      #expect(Grapheme(text) == Grapheme(text))
+    }
+    #expect(Grapheme("👨‍👩‍👧‍👦") != Grapheme("👨‍👩‍👧"))
+  }
+
+  @Test func wrapAndTruncateMeasureDisplayWidth() {
+    #expect(TextLayout.truncate("Shipping address", toWidth: 8) == "Shippin…")
+    #expect(TextLayout.truncate("注文注文", toWidth: 5, ellipsis: "...") == "注...")
+    #expect(TextLayout.wrap("one two three", width: 7) == ["one two", "three"])
+    #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+    #expect(TextLayout.wrap("注文注文注", width: 4) == ["注文", "注文", "注"])
+  }
+
+  @Test func styledLinesUseTheColourDepth() {
+    var canvas = Canvas(width: 3, height: 1)
+    canvas.draw("ab", x: 0, y: 0, style: Style(foreground: .rgb(255, 0, 0)).bold)
+    #expect(
+      ANSI.styledLines(of: canvas, depth: .truecolor) == ["\u{1B}[0;1;38;2;255;0;0mab\u{1B}[0m"])
+    #expect(ANSI.styledLines(of: canvas, depth: .ansi256) == ["\u{1B}[0;1;38;5;196mab\u{1B}[0m"])
+    #expect(ANSI.styledLines(of: canvas, depth: .ansi16) == ["\u{1B}[0;1;91mab\u{1B}[0m"])
+  }
+
+  @Test func colourDetectionFollowsTheConventions() {
+    #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor"]) == .truecolor)
+    #expect(ColorDepth.detect(environment: ["COLORTERM": "24bit", "TERM": "xterm"]) == .truecolor)
+    #expect(ColorDepth.detect(environment: ["TERM": "xterm-256color"]) == .ansi256)
+    #expect(ColorDepth.detect(environment: ["TERM": "xterm"]) == .ansi16)
+  }
+
+  @Test func glyphStyleFollowsTheLocale() {
+    #expect(GlyphStyle.detect(environment: ["LANG": "en_US.UTF-8"]) == .emoji)
+    #expect(GlyphStyle.detect(environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8"]) == .ascii)
+    #expect(GlyphStyle.detect(environment: ["LC_CTYPE": "C.utf8"]) == .emoji)
+    #expect(GlyphStyle.detect(environment: [:]) == .ascii)
+  }
+}
+
+@Suite struct SymbolsTests {
+  /// Every emoji icon is one wide scalar of default emoji presentation, so that terminals agree
+  /// on its width (no text symbol turned emoji by U+FE0F); the stars stay narrow on purpose, to
+  /// sit one over the other.
+  @Test func emojiIconsAreWideSingleScalars() {
+    for name in Symbols.names {
+      let emoji = Symbols.glyph(for: .symbol(name), style: .emoji)
+      let unicode = Symbols.glyph(for: .symbol(name), style: .unicode)
+      let ascii = Symbols.glyph(for: .symbol(name), style: .ascii)
+      #expect(ascii.utf8.allSatisfy { $0 < 0x80 }, "\(name): \(ascii)")
+      #expect(DisplayWidth.of(unicode) == 1, "\(name): \(unicode)")
+      if name.hasPrefix("star") { continue }
+      #expect(emoji.unicodeScalars.count == 1 && DisplayWidth.of(emoji) == 2, "\(name): \(emoji)")
+    }
+  }
+}

@@ -1,0 +1,287 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlowCore
+@testable import StepFlowJSON
+@testable import StepFlowRender
+
+private let cart = NavigationItem(title: "Shopping cart", tint: .blue)
+private let payment = NavigationItem(
+  title: "Payment", prompt: "Step 2 of 4", largeTitle: "Pay for your order", tint: .orange)
+private let separator40 = String(repeating: "─", count: 40)
+
+/// The bar drawn at `now` on a canvas exactly as high as the bar is then.
+private func frame(
+  _ bar: NavigationBar, width: Int = 40, at now: Duration = .zero, theme: Theme = Theme(),
+  glyphs: Glyphs = .unicode
+) -> Canvas {
+  var canvas = Canvas(width: width, height: bar.height(at: now))
+  bar.render(into: &canvas, area: canvas.bounds, at: now, theme: theme, glyphs: glyphs)
+  return canvas
+}
+
+/// A bar whose transitions are linear and 200 ms long, so fractions are easy to compute.
+private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
+  NavigationBar(items: items, duration: .milliseconds(200), easing: .linear)
+}
+
+@Suite struct NavigationBarTests {
+  @Test func aSingleItemHasNoBackButton() {
+    let bar = NavigationBar(items: [cart])
+    #expect(bar.height(at: .zero) == 2)
+    expectCanvas(frame(bar), ["             Shopping cart", separator40])
+  }
+
+  @Test func backTitleDefaultsToThePreviousTitleWithPromptAndLargeTitle() {
+    let bar = NavigationBar(items: [cart, payment])
+    #expect(bar.height(at: .zero) == 4)
+    expectCanvas(
+      frame(bar, width: 50),
+      [
+        "                   Step 2 of 4",
+        " ‹ Shopping cart     Payment",
+        " Pay for your order",
+        String(repeating: "─", count: 50),
+      ])
+  }
+
+  @Test func anExplicitBackTitleAndEachOptionalRowAlone() {
+    let promptOnly = NavigationItem(title: "Payment", backTitle: "Cart", prompt: "Step 2 of 4")
+    expectCanvas(
+      frame(NavigationBar(items: [cart, promptOnly])),
+      ["              Step 2 of 4", " ‹ Cart         Payment", separator40])
+    let largeOnly = NavigationItem(title: "Payment", largeTitle: "Pay")
+    expectCanvas(
+      frame(NavigationBar(items: [largeOnly])), ["                Payment", " Pay", separator40])
+  }
+
+  @Test func asciiGlyphs() {
+    let bar = NavigationBar(items: [cart, NavigationItem(title: "Payment")])
+    let canvas = frame(bar, width: 30, glyphs: .ascii)
+    expectCanvas(canvas, [" < Shop... Payment", String(repeating: "-", count: 30)])
+    #expect(canvas.cells.allSatisfy { $0.symbol.unicodeScalars.allSatisfy(\.isASCII) })
+  }
+
+  @Test func theBackTitleShortensFirstThenTheTitle() {
+    let bar = NavigationBar(items: [cart, NavigationItem(title: "Payment")])
+    expectLines(frame(bar, width: 40).plainLines(), [" ‹ Shopping ca… Payment", separator40])
+    expectLines(frame(bar, width: 24).plainLines()[0...0].map { $0 }, [" ‹ Sho… Payment"])
+    expectLines(frame(bar, width: 14).plainLines()[0...0].map { $0 }, [" ‹ Payment"])
+    expectLines(frame(bar, width: 10).plainLines()[0...0].map { $0 }, [" ‹ Pay…"])
+    let wide = NavigationBar(items: [cart, NavigationItem(title: "お支払い方法")])
+    expectLines(frame(wide, width: 16).plainLines()[0...0].map { $0 }, [" ‹ お支払い…"])
+  }
+
+  @Test func theTitleNeverOverlapsTheBackButton() {
+    let titles = ["Payment", "お支払い方法と配送先", "A rather long title for a step", ""]
+    let backs = ["Shopping cart", "🛒 カート", "", "x"]
+    for width in 0...60 {
+      for (title, back) in titles.flatMap({ t in backs.map { (t, $0) } }) {
+        for glyphs in [Glyphs.unicode, .ascii] {
+          let line = NavigationBarLine(title: title, backTitle: back, width: width, glyphs: glyphs)
+          let backEnd = line.backX + DisplayWidth.of(line.backLabel ?? "")
+          let titleWidth = DisplayWidth.of(line.title)
+          if titleWidth > 0 { #expect(backEnd < line.titleX) }
+          #expect(line.titleX + titleWidth <= max(width, 0))
+        }
+      }
+    }
+  }
+
+  @Test func midPushTheNewBarSlidesInFromTheRight() {
+    var bar = linearBar([cart])
+    bar.push(payment, animated: true, at: .milliseconds(1000))
+    // Half-way: shifted 20 columns, 3 rows high (2 → 4).
+    expectCanvas(
+      frame(bar, at: .milliseconds(1100)),
+      [
+        "g cart               ‹ Shopping ca… Paym",
+        "                     Pay for your order",
+        separator40,
+      ])
+  }
+
+  @Test func midPopTheOldBarSlidesOutToTheRight() {
+    var bar = linearBar([cart, payment])
+    bar.pop(animated: true, at: .milliseconds(1000))
+    // A quarter: the old bar is 10 columns right, the old rows still all there (height 3.5 → 4).
+    expectCanvas(
+      frame(bar, at: .milliseconds(1050)),
+      [
+        "                        Step 2 of 4",
+        "           ‹ Shopping ca… Payment",
+        "           Pay for your order",
+        separator40,
+      ])
+    // Three quarters: the root title comes in from the left; the bar is 3 rows (2.5 → 3).
+    expectCanvas(
+      frame(bar, at: .milliseconds(1150)),
+      [
+        "   Shopping cart               ‹ Shoppin",
+        "                               Pay for y",
+        separator40,
+      ])
+    expectCanvas(frame(bar, at: .milliseconds(1200)), ["             Shopping cart", separator40])
+  }
+
+  @Test func notAnimatedShowsTheEndStateAtOnce() {
+    var bar = NavigationBar(items: [cart])
+    bar.push(payment, animated: false, at: .milliseconds(10))
+    #expect(bar.height(at: .milliseconds(10)) == 4)
+    #expect(!bar.isAnimating(at: .milliseconds(10)))
+    #expect(bar.nextDeadline(after: .milliseconds(10)) == nil)
+    #expect(frame(bar, at: .milliseconds(10)) == frame(NavigationBar(items: [cart, payment])))
+  }
+
+  @Test func stackOperations() {
+    var bar = NavigationBar(items: [cart])
+    #expect(bar.pop(animated: true, at: .zero) == nil)
+    #expect(bar.transition == nil)
+    bar.push(payment, animated: true, at: .zero)
+    #expect(
+      bar.topItem == payment && bar.backItem == cart && bar.transition?.direction == .fromTrailing)
+    #expect(bar.pop(animated: true, at: .zero) == payment)
+    #expect(bar.items == [cart] && bar.transition?.direction == .fromLeading)
+    let shipping = NavigationItem(title: "Shipping")
+    bar.setItems([cart, payment, shipping], animated: true, at: .zero)
+    #expect(bar.transition?.direction == .fromTrailing)
+    bar.setItems([cart], animated: true, at: .zero)
+    #expect(bar.transition?.direction == .fromLeading)
+    bar.setItems([], animated: false, at: .zero)
+    #expect(bar.height(at: .zero) == 0 && bar.accessibleText.isEmpty)
+  }
+
+  @Test func accessibleTextSaysTheBackButtonInWords() {
+    #expect(NavigationBar(items: [cart]).accessibleText == "Shopping cart")
+    #expect(
+      NavigationBar(items: [cart, payment]).accessibleText
+        == "Payment, Pay for your order, Step 2 of 4, Back: Shopping cart")
+    let plain = NavigationBar(items: [cart, NavigationItem(title: "Payment", backTitle: "")])
+    #expect(plain.accessibleText == "Payment, Back")
+  }
+
+  @Test func controlCharactersInTitlesAreShownEscaped() {
+    let bar = NavigationBar(items: [NavigationItem(title: "Pay\u{1B}[2J")])
+    expectLines([frame(bar, width: 20).plainLines()[0]], ["     Pay\\x1B[2J"])
+  }
+}
+
+@Suite struct NavigationBarTransitionTests {
+  /// The row where content placed at `contentArea(in:at:)` appears, sampled every 16 ms from
+  /// `start` until well after the transition.
+  private func contentRows(_ bar: NavigationBar, from start: Duration) -> [Int] {
+    stride(from: 0, through: 400, by: 16).map { ms in
+      let now = start + .milliseconds(ms)
+      var canvas = Canvas(width: 40, height: 10)
+      bar.render(into: &canvas, area: canvas.bounds, at: now)
+      let content = bar.contentArea(in: canvas.bounds, at: now)
+      canvas.draw("CONTENT", x: 0, y: content.y, style: .plain)
+      return canvas.plainLines().firstIndex { $0.hasPrefix("CONTENT") } ?? -1
+    }
+  }
+
+  private func expectSmooth(_ rows: [Int], from: Int, to: Int) {
+    #expect(rows.first == from)
+    #expect(rows.last == to)
+    for (a, b) in zip(rows, rows.dropFirst()) {
+      #expect(abs(b - a) <= 1, "a jump of \(b - a) rows in \(rows)")
+      #expect(to >= from ? b >= a : b <= a, "not monotonic: \(rows)")
+    }
+  }
+
+  @Test func contentGlidesDownOnPushAndUpOnPop() {
+    var bar = NavigationBar(items: [cart])
+    bar.push(payment, animated: true, at: .milliseconds(500))
+    let down = contentRows(bar, from: .milliseconds(500))
+    expectSmooth(down, from: 2, to: 4)
+    #expect(Set(down) == [2, 3, 4])
+    #expect(bar.height(at: .milliseconds(750)) == 4)
+    bar.pop(animated: true, at: .milliseconds(2000))
+    let up = contentRows(bar, from: .milliseconds(2000))
+    expectSmooth(up, from: 4, to: 2)
+    #expect(Set(up) == [2, 3, 4])
+    #expect(bar.height(at: .milliseconds(2250)) == 2)
+  }
+
+  @Test func heightChangesOneRowPerFrameAtMost() {
+    for (a, b) in [(cart, payment), (payment, cart)] {
+      var bar = NavigationBar(items: [a])
+      bar.setItems([b], animated: true, at: .zero)
+      var now = Duration.zero
+      var heights = [bar.height(at: now)]
+      while let next = bar.nextDeadline(after: now) {
+        now = next
+        heights.append(bar.height(at: now))
+      }
+      expectSmooth(heights, from: a == cart ? 2 : 4, to: a == cart ? 4 : 2)
+      #expect(now == .milliseconds(250))
+    }
+  }
+
+  @Test func anInterruptedTransitionContinuesFromWhereTheBarIs() {
+    var bar = NavigationBar(items: [cart])
+    bar.push(payment, animated: true, at: .zero)
+    let before = bar.height(at: .milliseconds(150))
+    bar.pop(animated: true, at: .milliseconds(150))
+    #expect(bar.height(at: .milliseconds(150)) == before)
+    expectSmooth(contentRows(bar, from: .milliseconds(150)), from: before, to: 2)
+  }
+
+  @Test func theTintBlendsBetweenTheTwoItemsTints() {
+    var bar = linearBar([cart])
+    bar.push(payment, animated: true, at: .zero)
+    let mid = bar.tint(at: .milliseconds(100))
+    guard case .rgb(let r, let g, let b) = mid else {
+      Issue.record("not an RGB colour: \(mid)")
+      return
+    }
+    // blue (0, 122, 255) → orange (255, 149, 0)
+    #expect(r > 0 && r < 255 && g > 122 && g < 149 && b > 0 && b < 255)
+    #expect(mid == Color.rgb(128, 136, 128))
+    #expect(bar.tint(at: .zero) == .blue && bar.tint(at: .milliseconds(200)) == .orange)
+  }
+
+  @Test func theOldBarFadesAndTheBackButtonTakesTheTint() {
+    var bar = linearBar([cart])
+    bar.push(payment, animated: true, at: .zero)
+    let theme = Theme(foreground: .white, background: .black)
+    let mid = frame(bar, at: .milliseconds(100), theme: theme)
+    // "g cart" is the old title half faded; ‹ at column 21 the new back button half faded in.
+    #expect(mid[2, 0].symbol == "c" && mid[2, 0].style.foreground == .rgb(128, 128, 128))
+    #expect(mid[2, 0].style.attributes.contains(.bold))
+    #expect(mid[21, 0].symbol == "‹")
+    #expect(mid[21, 0].style.foreground == Color.rgb(128, 136, 128).blended(with: .black, by: 0.5))
+    #expect(mid[0, 2].style.foreground == theme.inactive)
+    let end = frame(bar, at: .milliseconds(200), theme: theme)
+    #expect(end[1, 1].symbol == "‹" && end[1, 1].style.foreground == .orange)
+    #expect(
+      end[16, 1].symbol == "P"
+        && end[16, 1].style == Style(foreground: .white, background: .black).bold)
+    #expect(end[20, 0].style.foreground == theme.inactive)
+    #expect(end.cells.allSatisfy { $0.style.background == .black })
+  }
+
+  @Test func onTheTerminalsDefaultBackgroundTheOldBarDims() {
+    var bar = linearBar([cart])
+    bar.push(payment, animated: true, at: .zero)
+    // At 0.3 the old title (from column 1) is still clear and the new back button (column
+    // 29) dim; at 0.55 the old title (its "c" now at column 0) is dim and the new one (column 19) clear.
+    let early = frame(bar, at: .milliseconds(60))
+    #expect(early[1, 0].symbol == "S" && !early[1, 0].style.attributes.contains(.dim))
+    #expect(early[29, 0].symbol == "‹" && early[29, 0].style.attributes.contains(.dim))
+    let late = frame(bar, at: .milliseconds(110))
+    #expect(late[0, 0].symbol == "c" && late[0, 0].style.attributes.contains(.dim))
+    #expect(late[19, 0].symbol == "‹" && !late[19, 0].style.attributes.contains(.dim))
+  }
+
+  @Test func deadlinesOnlyWhileMoving() {
+    var bar = NavigationBar(items: [cart])
+    #expect(bar.nextDeadline(after: .zero) == nil)
+    bar.push(payment, animated: true, at: .milliseconds(100))
+    #expect(bar.isAnimating(at: .milliseconds(100)))
+    #expect(bar.nextDeadline(after: .milliseconds(100)) == .milliseconds(116))
+    #expect(bar.nextDeadline(after: .milliseconds(340)) == .milliseconds(350))
+    #expect(!bar.isAnimating(at: .milliseconds(350)))
+    #expect(bar.nextDeadline(after: .milliseconds(350)) == nil)
+  }
+}

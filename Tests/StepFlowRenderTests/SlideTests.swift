@@ -1,0 +1,158 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlowCore
+@testable import StepFlowJSON
+@testable import StepFlowRender
+
+/// A one-row canvas with `text` drawn from the left edge.
+private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canvas {
+  var canvas = Canvas(width: width, height: 1)
+  canvas.draw(text, x: 0, y: 0, style: style)
+  return canvas
+}
+
+@Suite struct SlideTests {
+  // Columns: a b 漢漢 字字 注注 文文 / 🚲🚲 a b 🚲🚲 c d 🚲🚲
+  let outgoing = row("ab漢字注文")
+  let incoming = row("🚲ab🚲cd🚲")
+
+  @Test func atZeroOnlyTheOutgoingContentShows() {
+    for direction in [SlideDirection.fromTrailing, .fromLeading] {
+      let frame = Slide.composite(
+        outgoing: outgoing, incoming: incoming, direction: direction, fraction: 0)
+      #expect(frame == outgoing)
+      expectCanvas(frame, ["ab漢字注文"])
+    }
+  }
+
+  @Test func atOneOnlyTheIncomingContentShows() {
+    for direction in [SlideDirection.fromTrailing, .fromLeading] {
+      let frame = Slide.composite(
+        outgoing: outgoing, incoming: incoming, direction: direction, fraction: 1)
+      #expect(frame == incoming)
+      expectCanvas(frame, ["🚲ab🚲cd🚲"])
+    }
+  }
+
+  @Test func halfWayFromTrailingCutsWideGraphemesAtTheEdgeAndTheSeam() {
+    // Shift 5: 字 straddles the left edge (blank at 0); the incoming 🚲 at 9–10 is cut by the
+    // right edge (blank at 9).
+    let frame = Slide.composite(
+      outgoing: outgoing, incoming: incoming, direction: .fromTrailing, fraction: 0.5)
+    expectCanvas(frame, [" 注文🚲ab"])
+    #expect(frame[0, 0].symbol == " ")
+    #expect(frame[9, 0].symbol == " ")
+    #expect(frame[5, 0].symbol == "🚲" && frame[6, 0].isContinuation)
+  }
+
+  @Test func halfWayFromLeadingMirrorsIt() {
+    // The outgoing content moves right by 5 (字 cut by the right edge); the incoming ends at
+    // the seam, its 🚲 at −1…0 cut by the left edge.
+    let frame = Slide.composite(
+      outgoing: outgoing, incoming: incoming, direction: .fromLeading, fraction: 0.5)
+    expectCanvas(frame, [" cd🚲ab漢"])
+    #expect(frame[0, 0].symbol == " ")
+    #expect(frame[9, 0].symbol == " ")
+  }
+
+  @Test func theSeamSitsBetweenWholeGraphemes() {
+    // Shift 3 from the trailing edge: the outgoing 漢 (columns 2–3) lands on −1…0 and is cut
+    // by the edge; the seam is at column 7, with 文 just before it and 🚲 just after.
+    let frame = Slide.composite(
+      outgoing: outgoing, incoming: incoming, direction: .fromTrailing, fraction: 0.3)
+    expectCanvas(frame, [" 字注文🚲a"])
+    // The outgoing 文 ends at column 6; the incoming content starts at 7.
+    #expect(frame[7, 0].symbol == "🚲")
+  }
+
+  @Test func everyFrameKeepsWideGraphemesWhole() {
+    for step in 0...20 {
+      for direction in [SlideDirection.fromTrailing, .fromLeading] {
+        let frame = Slide.composite(
+          outgoing: outgoing, incoming: incoming, direction: direction,
+          fraction: Double(step) / 20)
+        for x in 0..<frame.width where frame[x, 0].isContinuation {
+          #expect(x > 0 && DisplayWidth.of(frame[x - 1, 0].symbol) == 2)
+        }
+        if frame[frame.width - 1, 0].symbol != "" {
+          #expect(DisplayWidth.of(frame[frame.width - 1, 0].symbol) <= 1)
+        }
+      }
+    }
+  }
+
+  @Test func drawingIntoAnAreaLeavesTheRestAlone() {
+    var canvas = Canvas(width: 14, height: 3)
+    canvas.fill(canvas.bounds, symbol: "#", style: .plain)
+    let area = Rect(x: 2, y: 1, width: 10, height: 1)
+    Slide.draw(
+      outgoing: outgoing, incoming: incoming, direction: .fromTrailing, fraction: 0.5,
+      into: &canvas, area: area)
+    expectCanvas(canvas, ["##############", "## 注文🚲ab ##", "##############"])
+  }
+
+  @Test func stylesTravelWithTheirContent() {
+    let old = row("oldoldoldo", style: Style(foreground: .red))
+    let new = row("newnewnewn", style: Style(foreground: .green))
+    let frame = Slide.composite(
+      outgoing: old, incoming: new, direction: .fromTrailing, fraction: 0.4)
+    expectCanvas(frame, ["ldoldonewn"])
+    #expect((0..<6).allSatisfy { frame[$0, 0].style.foreground == .red })
+    #expect((6..<10).allSatisfy { frame[$0, 0].style.foreground == .green })
+  }
+
+  @Test func offsetIsRoundedAndClamped() {
+    #expect(Slide.offset(fraction: 0.5, width: 9) == 5)
+    #expect(Slide.offset(fraction: -1, width: 9) == 0)
+    #expect(Slide.offset(fraction: 2, width: 9) == 9)
+    #expect(Slide.offset(fraction: .nan, width: 9) == 0)
+  }
+
+  @Test func directionFollowsTheIndex() {
+    #expect(SlideDirection(from: 0, to: 2) == .fromTrailing)
+    #expect(SlideDirection(from: 2, to: 1) == .fromLeading)
+    #expect(SlideDirection.fromTrailing.reversed == .fromLeading)
+  }
+}
+
+@Suite struct TransitionTests {
+  let transition = Transition(start: .milliseconds(1000))
+
+  @Test func fractionRunsFromZeroToOneOverTheDuration() {
+    #expect(transition.fraction(at: .milliseconds(900)) == 0)
+    #expect(transition.fraction(at: .milliseconds(1000)) == 0)
+    #expect(transition.fraction(at: .milliseconds(1125)) == 0.5)
+    #expect(transition.fraction(at: .milliseconds(1250)) == 1)
+    #expect(transition.fraction(at: .milliseconds(5000)) == 1)
+    let linear = Transition(start: .zero, duration: .milliseconds(100), easing: .linear)
+    #expect(linear.fraction(at: .milliseconds(25)) == 0.25)
+  }
+
+  @Test func finishedExactlyAtTheEnd() {
+    #expect(transition.end == .milliseconds(1250))
+    #expect(transition.isAnimating(at: .milliseconds(1249)))
+    #expect(!transition.isFinished(at: .milliseconds(1249)))
+    #expect(transition.isFinished(at: .milliseconds(1250)))
+  }
+
+  @Test func deadlinesStepByAFrameAndLandOnTheEnd() {
+    var now = Duration.milliseconds(1000)
+    var frames: [Duration] = []
+    while let next = transition.nextDeadline(after: now) {
+      #expect(next > now && next - now <= Transition.frameInterval)
+      frames.append(next)
+      now = next
+    }
+    #expect(frames.last == transition.end)
+    #expect(frames.count == 16)
+    #expect(transition.nextDeadline(after: .milliseconds(500)) == .milliseconds(1000))
+  }
+
+  @Test func aZeroDurationIsFinishedAtOnce() {
+    let instant = Transition(start: .milliseconds(10), duration: .zero)
+    #expect(instant.fraction(at: .milliseconds(10)) == 1)
+    #expect(instant.isFinished(at: .milliseconds(10)))
+    #expect(instant.nextDeadline(after: .milliseconds(10)) == nil)
+  }
+}

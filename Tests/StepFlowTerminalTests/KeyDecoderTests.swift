@@ -1,0 +1,186 @@
+import Testing
+
+@testable import StepFlowCore
+@testable import StepFlowRender
+@testable import StepFlowTerminal
+
+@Suite struct KeyDecoderTests {
+  private func keys(_ text: String) -> [Key] {
+    var decoder = KeyDecoder()
+    let keys = decoder.feed(Array(text.utf8))
+    #expect(!decoder.isAwaitingMoreBytes, "bytes left pending after \(Array(text.utf8))")
+    return keys
+  }
+
+  @Test func printableTextAndUTF8() {
+    #expect(
+      keys("aZ 1?") == [
+        .character("a"), .character("Z"), .character(" "), .character("1"), .character("?"),
+      ])
+    #expect(keys("é漢🚲") == [.character("é"), .character("漢"), .character("🚲")])
+  }
+
+  @Test func graphemesOfSeveralScalarsArriveAsOneCharacter() {
+    #expect(keys("e\u{301}x") == [.character("e\u{301}"), .character("x")])
+    #expect(keys("🇳🇴") == [.character("🇳🇴")])
+    #expect(keys("👍🏽") == [.character("👍🏽")])
+  }
+
+  @Test func utf8SplitAcrossFeedsCompletesOnTheNextFeed() {
+    var decoder = KeyDecoder()
+    let bytes = Array("漢🚲".utf8)
+    #expect(decoder.feed(bytes[0..<2]) == [])
+    #expect(decoder.isAwaitingMoreBytes)
+    #expect(decoder.feed(bytes[2..<4]) == [.character("漢")])
+    #expect(decoder.feed(bytes[4..<7]) == [.character("🚲")])
+  }
+
+  @Test func invalidUTF8IsDroppedAndWhatFollowsSurvives() {
+    var decoder = KeyDecoder()
+    // A stray continuation byte, invalid lead bytes, an overlong form, a surrogate, a cut
+    // sequence followed by ASCII.
+    let bytes: [UInt8] = [0x80, 0x61, 0xFF, 0xC0, 0xAF, 0x62, 0xED, 0xA0, 0x80, 0xE6, 0xBC, 0x63]
+    #expect(decoder.feed(bytes) == [.character("a"), .character("b"), .character("c")])
+    #expect(!decoder.isAwaitingMoreBytes)
+  }
+
+  @Test func controlBytes() {
+    var decoder = KeyDecoder()
+    let bytes: [UInt8] = [0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x03, 0x01, 0x1A, 0x00, 0x1C, 0x1F]
+    #expect(
+      decoder.feed(bytes) == [
+        .enter, .enter, .tab, .backspace, .backspace, .ctrl("c"), .ctrl("a"), .ctrl("z"),
+      ])
+  }
+
+  @Test func arrowsInEveryForm() {
+    #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+    #expect(keys("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [.up, .down, .right, .left])
+    // With modifiers (Ctrl, Shift, Alt) the key is the plain arrow.
+    #expect(keys("\u{1B}[1;5C\u{1B}[1;2A\u{1B}[1;3D") == [.right, .up, .left])
+  }
+
+  @Test func editingAndNavigationKeys() {
+    let home = "\u{1B}[H\u{1B}[1~\u{1B}[7~\u{1B}OH"
+    #expect(keys(home) == [.home, .home, .home, .home])
+    #expect(keys("\u{1B}[F\u{1B}[4~\u{1B}[8~\u{1B}OF") == [.end, .end, .end, .end])
+    #expect(keys("\u{1B}[2~\u{1B}[3~\u{1B}[5~\u{1B}[6~") == [.insert, .delete, .pageUp, .pageDown])
+    #expect(keys("\u{1B}[3;5~") == [.delete])
+    #expect(keys("\u{1B}[Z") == [.backTab])
+    #expect(keys("\u{1B}OM") == [.enter])
+  }
+
+  @Test func functionKeys() {
+    let ss3 = "\u{1B}OP\u{1B}OQ\u{1B}OR\u{1B}OS"
+    let tilde = [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24].map { "\u{1B}[\($0)~" }.joined()
+    #expect(keys(ss3 + tilde) == (1...4).map { Key.function($0) } + (1...12).map { .function($0) })
+    #expect(keys("\u{1B}[1;2P\u{1B}[1;5S") == [.function(1), .function(4)])
+  }
+
+  @Test func loneEscapeWaitsForFlush() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.isAwaitingMoreBytes)
+    #expect(decoder.flush() == [.escape])
+    #expect(!decoder.isAwaitingMoreBytes)
+    #expect(decoder.flush() == [])
+  }
+
+  @Test func escapeFollowedByACharacterIsAlt() {
+    #expect(keys("\u{1B}a\u{1B}é\u{1B}1") == [.alt("a"), .alt("é"), .alt("1")])
+  }
+
+  @Test func escapeBeforeAControlKeyIsEscapeThenTheKey() {
+    #expect(keys("\u{1B}\r\u{1B}\u{7F}") == [.escape, .enter, .escape, .backspace])
+  }
+
+  @Test func escapeEscapeIsOneEscapeAndAPendingOne() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B, 0x1B]) == [.escape])
+    #expect(decoder.flush() == [.escape])
+    #expect(decoder.feed([0x1B, 0x1B, 0x5B, 0x41]) == [.escape, .up])
+  }
+
+  @Test func sequenceSplitAcrossFeeds() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.feed([0x5B]) == [])
+    #expect(decoder.isAwaitingMoreBytes)
+    #expect(decoder.feed([0x31, 0x3B]) == [])
+    #expect(decoder.feed([0x35, 0x43, 0x71]) == [.right, .character("q")])
+  }
+
+  @Test func flushResolvesUnfinishedSequences() {
+    var decoder = KeyDecoder()
+    _ = decoder.feed([0x1B, 0x5B])
+    #expect(decoder.flush() == [.alt("[")])
+    _ = decoder.feed([0x1B, 0x4F])
+    #expect(decoder.flush() == [.alt("O")])
+    _ = decoder.feed([0x1B, 0x5B, 0x31, 0x3B])
+    #expect(decoder.flush() == [])
+    _ = decoder.feed([0xE6, 0xBC])
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed([0x41]) == [.character("A")])
+  }
+
+  @Test func bracketedPasteIsOneKeyAcrossFeeds() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("x\u{1B}[200~hello\r".utf8)) == [.character("x")])
+    #expect(!decoder.isAwaitingMoreBytes)
+    // ESC inside the pasted text, a partial terminator, the terminator split across feeds.
+    #expect(decoder.feed(Array("wörld\u{1B}[20x\r\n\u{1B}[2".utf8)) == [])
+    #expect(
+      decoder.feed(Array("01~q".utf8)) == [.paste("hello\nwörld\u{1B}[20x\n"), .character("q")])
+  }
+
+  @Test func pasteDoesNotTurnIntoKeys() {
+    #expect(keys("\u{1B}[200~q\u{3}\u{1B}[A\u{1B}[201~") == [.paste("q\u{3}\u{1B}[A")])
+  }
+
+  @Test func mouseFocusAndUnknownSequencesAreIgnored() {
+    let x10 = "\u{1B}[M !!"
+    let sgrMouse = "\u{1B}[<0;12;5M\u{1B}[<0;12;5m"
+    let focus = "\u{1B}[I\u{1B}[O"
+    let unknown = "\u{1B}[?1;2c\u{1B}[12;40R\u{1B}[99~\u{1B}[201~\u{1B}[>0;276;0c\u{1B}[E"
+    #expect(
+      keys("a" + x10 + sgrMouse + focus + unknown + "b") == [.character("a"), .character("b")])
+  }
+
+  @Test func overlongSequenceIsDroppedWithoutStalling() {
+    var decoder = KeyDecoder()
+    let long = [0x1B, 0x5B] + Array(repeating: UInt8(ascii: "1"), count: 500) + [0x41]
+    #expect(decoder.feed(long + Array("q".utf8)) == [.character("q")])
+    #expect(!decoder.isAwaitingMoreBytes)
+    // Without a final byte, the flush ends it.
+    _ = decoder.feed([0x1B, 0x5B] + Array(repeating: UInt8(ascii: ";"), count: 200))
+    #expect(decoder.isAwaitingMoreBytes)
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed([0x62]) == [.character("b")])
+  }
+
+  @Test func aBurstLosesNothingHoweverItIsCut() {
+    // Thousands of keys in one read: text, arrows, UTF-8, controls.
+    let unit = "ab\u{1B}[Cé\r\u{1B}OB漢\u{7F}\u{1B}[5~"
+    let unitKeys: [Key] = [
+      .character("a"), .character("b"), .right, .character("é"), .enter, .down,
+      .character("漢"), .backspace, .pageUp,
+    ]
+    let bytes = Array(String(repeating: unit, count: 1000).utf8)
+    var whole = KeyDecoder()
+    let all = whole.feed(bytes)
+    #expect(all.count == unitKeys.count * 1000)
+    #expect(Array(all.suffix(unitKeys.count)) == unitKeys)
+    // The same bytes cut at arbitrary points give the same keys.
+    var pieces = KeyDecoder()
+    var cutKeys: [Key] = []
+    var start = 0
+    var size = 1
+    while start < bytes.count {
+      let end = min(bytes.count, start + size)
+      cutKeys += pieces.feed(bytes[start..<end])
+      start = end
+      size = size % 13 + 1
+    }
+    #expect(cutKeys == all)
+  }
+}
