@@ -1,4 +1,3 @@
-import StepFlowCore
 import StepFlowJSON
 
 /// How many terminal cells text takes.
