@@ -32,7 +32,8 @@ package enum RunCommand {
 
   /// Runs a flow given by a Swift program with the options of `run` (no flow operand).
   package static func execute(
-    _ flow: FlowDefinition, arguments: [String], environment: [String: String]
+    _ flow: FlowDefinition, arguments: [String], environment: [String: String],
+    onEnd: ((FlowState) -> Void)? = nil
   )
     throws(UsageError) -> Int32
   {
@@ -41,14 +42,16 @@ package enum RunCommand {
     if let operand = parsed.operands.first {
       throw UsageError("unexpected \"\(Sanitizer.sanitize(operand))\"", usage: usage)
     }
-    return try start(flow, parsed: parsed, environment: environment, rating: false, usage: usage)
+    return try start(
+      flow, parsed: parsed, environment: environment, rating: false, usage: usage, onEnd: onEnd)
   }
 
   package static func start(
     _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
-    usage: String
+    usage: String, onEnd: ((FlowState) -> Void)? = nil
   ) throws(UsageError) -> Int32 {
-    let settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
+    var settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
+    settings.onEnd = onEnd
     let start: FlowState
     switch startingState(flow, settings: settings) {
     case .success(let state): start = state
@@ -111,8 +114,7 @@ package enum RunCommand {
           "stepflow: the run saved in \(path) was finished already; its result follows (remove the file to start over)\n"
         )
       }
-      Platform.writeStdout(
-        FlowResult.render(settings.output, flow: flow, state: start, glyphs: settings.glyphs))
+      report(start, flow: flow, settings: settings)
       return ExitCode.finished
     }
     if let path = settings.stateFile, !settings.resume, Platform.isFile(path) {
@@ -158,11 +160,9 @@ package enum RunCommand {
     }
     saver = program.saver
     saver?.save(program.program.state)
-    if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
-      Platform.writeStdout(
-        FlowResult.render(
-          settings.output, flow: flow, state: program.program.state, glyphs: settings.glyphs))
-    }
+    report(
+      program.program.state, flow: flow, settings: settings,
+      print: [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code))
     return code
   }
 
@@ -249,11 +249,19 @@ package enum RunCommand {
       }
     }
     let state = runner.program.state
-    if !settings.frames {
-      Platform.writeStdout(
-        FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
-    }
+    report(state, flow: flow, settings: settings, print: !settings.frames)
     return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
+  }
+
+  /// The end of a run: the final state to whoever asked for it (``MultiSteps/run(_:)``), and
+  /// the result on stdout.
+  private static func report(
+    _ state: FlowState, flow: FlowDefinition, settings: RunSettings, print: Bool = true
+  ) {
+    settings.onEnd?(state)
+    guard print else { return }
+    Platform.writeStdout(
+      FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
   }
 
   private static func isTick(_ command: Command) -> Bool {

@@ -31,6 +31,8 @@ package struct RunSettings {
   /// `--timeout` as given, for messages.
   package var timeoutText = ""
   package var environment: [String: String]
+  /// Called with the final state when the run ends (a Swift program's typed result).
+  package var onEnd: ((FlowState) -> Void)? = nil
 
   package init(
     _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String

@@ -8,7 +8,7 @@ import Testing
 @testable import StepFlowWizards
 
 @Suite struct ProgressionTests {
-  enum Checkout: String, CaseIterable { case cart, payment, shipping, done }
+  enum Checkout: String, FlowSteps { case cart, payment, shipping, done }
 
   @Test func nextAndPreviousOfCasesAreClampedAtTheEnds() {
     #expect(Checkout.cart.next() == .payment)
@@ -17,26 +17,27 @@ import Testing
     #expect(Checkout.shipping.previous() == .payment)
   }
 
-  @Test func stepProgressFollowsTheSeedsSemantics() {
-    var steps = StepProgress<Checkout>()
+  @Test func multiStepsFollowsTheSeedsSemantics() {
+    var steps = MultiSteps<Checkout>()
     #expect(steps.reached == [.cart])
     #expect(steps.current == .cart)
-    steps.next()
-    steps.next()
+    #expect(steps.send(.next) == .moved(from: .cart, to: .payment))
+    steps.send(.next)
     #expect(steps.reached == [.cart, .payment, .shipping])
-    steps.previous()
+    steps.send(.previous)
     #expect(steps.current == .payment)
     #expect(steps.reached == [.cart, .payment, .shipping], "previous keeps what is reached")
-    steps.next()
+    steps.send(.next)
     #expect(steps.current == .shipping)
-    steps.back()
+    steps.send(.back)
     #expect(steps.current == .payment)
     #expect(steps.reached == [.cart, .payment], "back un-reaches the step it leaves")
-    #expect(steps.revisit(3) == .notReached(index: 2))
-    #expect(steps.revisit(9) == .noSuchStep(number: 9))
-    #expect(steps.revisit(1) == nil)
-    #expect(steps.current == .cart)
-    steps.reset()
+    guard case .refused = steps.send(.tap(3)) else {
+      Issue.record("tapping a step that is not reached must be refused")
+      return
+    }
+    #expect(steps.send(.tap(1)) == .moved(from: .payment, to: .cart))
+    steps.send(.reset)
     #expect(steps.reached == [.cart] && steps.current == .cart)
   }
 

@@ -6,7 +6,7 @@ import StepFlowWizards
 /// Seed 003's food delivery: the order moves through four states, each with its own colours,
 /// a large status icon and the status text; Enter (or a tap anywhere) advances, a long press
 /// (`r`) starts over.
-package enum FoodDeliveryState: String, CaseIterable, Sendable {
+package enum FoodDeliveryState: String, FlowSteps {
   case orderReceived = "checkmark.circle"
   case preparingOrder = "takeoutbag.and.cup.and.straw"
   case onItsWay = "bicycle"
@@ -66,18 +66,23 @@ package enum FoodDeliveryState: String, CaseIterable, Sendable {
     }
   }
 
+  package var title: String { status }
+  package var icon: Icon? { .symbol(rawValue) }
+
+  package var step: StepDefinition {
+    StepDefinition(
+      id: id, title: status, icon: icon, accent: accent, background: color, foreground: .white,
+      blocks: [.hero, .status(caption: "YOUR ORDER STATUS:", text: status)], progress: stage)
+  }
+
+  package static var flowID: String { "delivery" }
+  package static var flowTitle: String { "Food delivery" }
+  package static var strip: StripStyle { StripStyle(position: .inline, shape: .dots(4)) }
+  package static var navigation: NavigationStyle { .tap }
+  package static var theme: Theme {
+    Theme(accent: .green, inactive: .rgb(210, 235, 240), foreground: .white, background: .teal)
+  }
+
   /// The `delivery` flow.
-  package static let flow = FlowDefinition(
-    id: "delivery", title: "Food delivery",
-    steps: allCases.map { state in
-      StepDefinition(
-        id: state.id, title: state.status, icon: .symbol(state.rawValue),
-        accent: state.accent, background: state.color, foreground: .white,
-        blocks: [.hero, .status(caption: "YOUR ORDER STATUS:", text: state.status)],
-        progress: state.stage)
-    },
-    strip: StripStyle(position: .inline, shape: .dots(4)),
-    navigation: .tap,
-    theme: Theme(
-      accent: .green, inactive: .rgb(210, 235, 240), foreground: .white, background: .teal))
+  package static let flow = FlowDefinition(Self.self)
 }

@@ -5,7 +5,7 @@ import StepFlowWizards
 
 /// Seed 003's purchase steps, made a real checkout: the cart with a total, payment by card,
 /// PayPal or cash, the shipping address, and a summary; Back and Next buttons move between them.
-package enum OrderState: String, CaseIterable, Sendable {
+package enum OrderState: String, FlowSteps {
   case shoppingCart = "cart"
   case payment = "creditcard.fill"
   case shippingLocation = "mappin.and.ellipse"
@@ -100,27 +100,33 @@ package enum OrderState: String, CaseIterable, Sendable {
     ]
   }
 
-  /// The `purchase` flow.
-  package static let flow: FlowDefinition = {
+  package var icon: Icon? { .symbol(rawValue) }
+
+  package var step: StepDefinition {
+    StepDefinition(
+      id: id, title: title, icon: icon, blocks: blocks,
+      fields: self == .shippingLocation ? Self.built.address : [],
+      tabs: self == .payment ? Self.built.tabs : [],
+      tabsField: self == .payment ? "payment_method" : nil)
+  }
+
+  /// The payment tabs and the address fields, built once.
+  private static let built: (tabs: [TabDefinition], address: [FieldSpec]) = {
     do {
-      let tabs = try paymentTabs()
-      let address = try addressFields()
-      return FlowDefinition(
-        id: "purchase", title: "Checkout",
-        steps: allCases.map { state in
-          StepDefinition(
-            id: state.id, title: state.title, icon: .symbol(state.rawValue),
-            blocks: state.blocks,
-            fields: state == .shippingLocation ? address : [],
-            tabs: state == .payment ? tabs : [],
-            tabsField: state == .payment ? "payment_method" : nil)
-        },
-        strip: StripStyle(position: .above, shape: .bar, extraWidth: 3, extraHeight: 1),
-        navigation: .buttons,
-        theme: Theme(accent: .blue, inactive: .gray))
+      return (try paymentTabs(), try addressFields())
     } catch {
       // The fields above are fixed; a test builds them, so this cannot happen in a release.
       preconditionFailure("the built-in purchase flow is invalid: \(error)")
     }
   }()
+
+  package static var flowID: String { "purchase" }
+  package static var flowTitle: String { "Checkout" }
+  package static var strip: StripStyle {
+    StripStyle(position: .above, shape: .bar, extraWidth: 3, extraHeight: 1)
+  }
+  package static var theme: Theme { Theme(accent: .blue, inactive: .gray) }
+
+  /// The `purchase` flow.
+  package static let flow = FlowDefinition(Self.self)
 }

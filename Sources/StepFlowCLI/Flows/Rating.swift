@@ -5,7 +5,7 @@ import StepFlowWizards
 
 /// Seed 003's star rating: tapping star N rates N; the stars are drawn ☆ with ★ on top of the
 /// reached ones.
-package enum Rating: Int, CaseIterable, Sendable {
+package enum Rating: Int, FlowSteps {
   case oneStar = 1
   case twoStars = 2
   case threeStars = 3
@@ -26,24 +26,34 @@ package enum Rating: Int, CaseIterable, Sendable {
   /// The question shown until something is rated.
   package static let question = ScreenBlock.defaultRatingQuestion
 
-  /// The `rating` flow.
-  package static let flow = ratingFlow(max: allCases.count, question: question)
+  package var title: String { rawValue == 1 ? "1 star" : "\(rawValue) stars" }
 
-  /// A rating flow of `max` stars (`stepflow rate --max N`); five stars use the seed's step ids.
+  package static var flowID: String { "rating" }
+  package static var flowTitle: String { "Rating" }
+  package static var strip: StripStyle { ratingStrip }
+  package static var navigation: NavigationStyle { .rating }
+  package static var theme: Theme { ratingTheme }
+  package static var blocks: [ScreenBlock] { [.rating(question: question, answer: "{n} star{s}")] }
+
+  private static let ratingStrip = StripStyle(
+    position: .ontop, shape: .symbol("star"), sharedExtra: .symbol("star.fill"), extraWidth: 3)
+  private static let ratingTheme = Theme(
+    accent: .yellow, inactive: .gray, foreground: .black, background: .rgb(204, 228, 255))
+
+  /// The `rating` flow.
+  package static let flow = FlowDefinition(Self.self)
+
+  /// A rating flow of `max` stars (`stepflow rate --max N`); five stars and the usual question
+  /// are the `rating` flow, other counts use the numbers as step ids.
   package static func ratingFlow(max: Int, question: String) -> FlowDefinition {
+    if max == allCases.count && question == Self.question { return flow }
     let steps = (1...Swift.max(1, max)).map { n in
       StepDefinition(
         id: max == allCases.count ? (Rating(rawValue: n) ?? .oneStar).id : "\(n)",
         title: n == 1 ? "1 star" : "\(n) stars")
     }
     return FlowDefinition(
-      id: "rating", title: "Rating", steps: steps,
-      strip: StripStyle(
-        position: .ontop, shape: .symbol("star"), sharedExtra: .symbol("star.fill"), extraWidth: 3
-      ),
-      navigation: .rating,
-      theme: Theme(
-        accent: .yellow, inactive: .gray, foreground: .black, background: .rgb(204, 228, 255)),
-      blocks: [.rating(question: question, answer: "{n} star{s}")])
+      id: flowID, title: flowTitle, steps: steps, strip: strip, navigation: navigation,
+      theme: theme, blocks: [.rating(question: question, answer: "{n} star{s}")])
   }
 }

@@ -1,0 +1,93 @@
+import StepFlowJSON
+
+/// The steps of a flow written as one Swift enum: a case per step, in order.
+///
+/// Every requirement has a default, so `extension Signup: FlowSteps {}` is a whole flow
+/// (ids from the case names, titles from the ids, bars above the steps, Back/Next buttons).
+/// Give a case a title, an icon or fields by implementing them; give the flow its look with
+/// the static requirements.
+///
+/// ```swift
+/// enum Signup: FlowSteps {
+///   case account, profile, confirm
+///
+///   var icon: Icon? { self == .confirm ? .symbol("checkmark.circle") : nil }
+///   static let email = try? FieldSpec(
+///     id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"),
+///     required: true, check: .email)
+///
+///   var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+/// }
+/// ```
+public protocol FlowSteps: CaseIterable, Hashable, Sendable {
+  /// The step's id in results and scripts. Default: the case's name.
+  var id: String { get }
+  /// The step's title (navigation bar, plain mode). Default: the id in words (`onItsWay` →
+  /// `On its way`).
+  var title: String { get }
+  /// The step's icon in the strip. Default: none.
+  var icon: Icon? { get }
+  /// What the step asks. Default: nothing.
+  var fields: [FieldSpec] { get }
+  /// Everything about the step (colours, blocks, tabs, a progress stage). Default: built from
+  /// ``id``, ``title``, ``icon`` and ``fields``.
+  var step: StepDefinition { get }
+
+  /// The flow's id in results and state files. Default: the type's name, lower-cased.
+  static var flowID: String { get }
+  /// The flow's title. Default: the type's name in words.
+  static var flowTitle: String { get }
+  /// How the strip looks. Default: bars with the icons above.
+  static var strip: StripStyle { get }
+  /// How the steps are moved between. Default: Back / Next buttons.
+  static var navigation: NavigationStyle { get }
+  /// The flow's colours. Default: the terminal's, with a blue accent.
+  static var theme: Theme { get }
+  /// What every step shows below the strip when a step does not say. Default: nothing.
+  static var blocks: [ScreenBlock] { get }
+}
+
+extension FlowSteps {
+  public var id: String { String(describing: self) }
+  public var title: String { StepDefinition.title(fromIdentifier: id) }
+  public var icon: Icon? { nil }
+  public var fields: [FieldSpec] { [] }
+  public var step: StepDefinition {
+    StepDefinition(id: id, title: title, icon: icon, fields: fields)
+  }
+
+  public static var flowID: String { String(describing: Self.self).lowercased() }
+  public static var flowTitle: String {
+    StepDefinition.title(fromIdentifier: String(describing: Self.self))
+  }
+  public static var strip: StripStyle { StripStyle(position: .above, shape: .bar) }
+  public static var navigation: NavigationStyle { .buttons }
+  public static var theme: Theme { Theme() }
+  public static var blocks: [ScreenBlock] { [] }
+
+  /// The case after this one, or this one when it is the last (the seed's clamped `next()`).
+  public func next() -> Self {
+    let all = Array(Self.allCases)
+    guard let index = all.firstIndex(of: self), index + 1 < all.count else { return self }
+    return all[index + 1]
+  }
+
+  /// The case before this one, or this one when it is the first.
+  public func previous() -> Self {
+    let all = Array(Self.allCases)
+    guard let index = all.firstIndex(of: self), index > 0 else { return self }
+    return all[index - 1]
+  }
+
+  /// The position of this case among all cases, from 0.
+  public var index: Int { Array(Self.allCases).firstIndex(of: self) ?? 0 }
+}
+
+extension FlowDefinition {
+  /// The flow an enum of ``FlowSteps`` describes.
+  public init<Step: FlowSteps>(_ steps: Step.Type) {
+    self.init(
+      id: Step.flowID, title: Step.flowTitle, steps: Step.allCases.map(\.step), strip: Step.strip,
+      navigation: Step.navigation, theme: Step.theme, blocks: Step.blocks)
+  }
+}
