@@ -20,7 +20,8 @@ enum RunCommand {
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec("--output", value: "FORMAT", help: "the result on stdout: json, text or none"),
-    OptionSpec("--auto", help: "steps with a progress stage advance by themselves"),
+    OptionSpec(
+      "--auto", help: "a step's progress stage runs whenever it is reached, then advances"),
     OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
     OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
     OptionSpec("--resume", help: "continue from the --state file"),
