@@ -208,12 +208,19 @@ enum RunCommand {
     }
     saver = program.saver
     saver?.save(program.program.state)
-    if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
-      Platform.writeStdout(
-        FlowResult.render(
-          settings.output, flow: flow, state: program.program.state, glyphs: settings.glyphs))
+    // Cancelled (q, Esc), timed out, interrupted or terminated: nothing on stdout.
+    if code == ExitCode.finished {
+      writeResult(flow, settings: settings, state: program.program.state)
     }
     return code
+  }
+
+  /// Writes the result on stdout — unless the run was cancelled: then stdout stays empty, as
+  /// with dialog and gum, so `n=$(stepflow rate)` holds nothing after `q`.
+  static func writeResult(_ flow: FlowDefinition, settings: RunSettings, state: FlowState) {
+    guard state.status != .cancelled else { return }
+    Platform.writeStdout(
+      FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
   }
 
   /// Runs the flow from script lines (`--commands`, `--script`, or stdin).
@@ -254,6 +261,7 @@ enum RunCommand {
       writeNotice: { Platform.writeStderr($0) })
     runner.start()
     var exitCode: Int32? = nil
+    var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
       let step = runner.run(line: line, where: location)
       saver?.save(runner.program.state)
@@ -277,7 +285,11 @@ enum RunCommand {
       reading: while true {
         if person { Platform.writeStderr("> ") }
         switch reader.nextLine(timeout: settings.timeout) {
-        case .end: break reading
+        case .end:
+          // Ctrl-D from a person typing gives up, as `quit` does; a pipe that ends is a script
+          // that ended (its state is the result).
+          if person { cancelled = true }
+          break reading
         case .timedOut:
           Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
           exitCode = ExitCode.timeout
@@ -299,9 +311,9 @@ enum RunCommand {
       }
     }
     let state = runner.program.state
-    if !settings.frames {
-      Platform.writeStdout(
-        FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
+    // A timeout or a person giving up prints nothing, like `quit`.
+    if !settings.frames, exitCode != ExitCode.timeout, !cancelled {
+      writeResult(flow, settings: settings, state: state)
     }
     return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
   }
