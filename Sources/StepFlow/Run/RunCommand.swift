@@ -19,7 +19,9 @@ enum RunCommand {
     OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
-    OptionSpec("--output", value: "FORMAT", help: "the result on stdout: json, text or none"),
+    OptionSpec(
+      "--output", value: "FORMAT",
+      help: "the result on stdout: json, text (field: value lines) or none"),
     OptionSpec(
       "--auto", help: "a step's progress stage runs whenever it is reached, then advances"),
     OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
