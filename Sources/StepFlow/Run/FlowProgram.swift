@@ -104,11 +104,31 @@ public struct FlowProgram: TerminalProgram {
     return previous.map { [item($0), item(current)] } ?? [item(current)]
   }
 
-  public var minimumSize: (width: Int, height: Int) { (24, minimumHeight) }
+  /// The smallest screen a flow is drawn on: 30×11, the compact layout (see
+  /// ``minimumHeight``); every built-in flow and wizard is whole at 40×12 and usable below it,
+  /// its forms scrolling. Smaller, the "terminal too small" screen says how to quit.
+  public static let compactMinimum = (width: 30, height: 11)
 
-  /// The fewest rows that show every step whole: the tallest navigation bar, the strip, the
-  /// least of a step's screen (a tab bar and a field, a field, or the status), the buttons and
-  /// the footer. Measured once.
+  public var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
+
+  /// `q` quits unless a text field has the focus (there it is typed).
+  public var quitHint: String {
+    guard let editor = state.editor else { return "q or Ctrl-C to quit" }
+    let field: Field?
+    switch editor.focus {
+    case .field(let i): field = editor.form.fields.indices.contains(i) ? editor.form.fields[i] : nil
+    case .tabField(let i):
+      field = editor.tabForm?.fields.indices.contains(i) == true ? editor.tabForm?.fields[i] : nil
+    default: field = nil
+    }
+    if let field, case .text = field.spec.kind { return "Ctrl-C to quit" }
+    return "q or Ctrl-C to quit"
+  }
+
+  /// The fewest rows that show every step whole in the full layout: the tallest navigation
+  /// bar, the strip, the least of a step's screen (a tab bar and a field, a field, or the
+  /// status), the buttons and the footer. Measured once. Shorter screens get the compact
+  /// layout (``FlowView/isCompact(program:height:)``).
   let minimumHeight: Int
 
   static func minimumHeight(of flow: FlowDefinition, position: ExtraContentPosition?) -> Int {

@@ -21,25 +21,44 @@ struct FlowView {
       with: target, by: t.timing.fraction(at: now))
   }
 
+  /// Whether the screen is too short for the full layout (``FlowProgram/minimumHeight``):
+  /// then the compact one — the bar's title row only, the strip on one line with its pointer,
+  /// no blank rows, the buttons right under the form, one footer row (a message, else the
+  /// hints) — so every step fits down to ``FlowProgram/compactMinimum``.
+  static func isCompact(program: FlowProgram, height: Int) -> Bool {
+    height < program.minimumHeight
+  }
+
   func render(width: Int, height: Int) -> Canvas {
     let theme = theme
     var canvas = Canvas(width: width, height: height, style: theme.text)
     let bounds = canvas.bounds
-    let bar = program.navigationBar
+    let compact = Self.isCompact(program: program, height: height)
+    var bar = program.navigationBar
+    if compact, bar.finalHeight > 2 {
+      // Only the title and the back button: the prompt and the large title give their rows.
+      bar = NavigationBar(
+        items: bar.items.map {
+          NavigationItem(title: $0.title, backTitle: $0.backTitle, tint: $0.tint)
+        })
+    }
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
-    var rest = bar.contentArea(in: bounds, at: now).dropTop(1)
+    var rest = bar.contentArea(in: bounds, at: now).dropTop(compact ? 0 : 1)
+    // Compact: icons above the strip move beside each step, on its one row.
+    var position = program.options.position ?? flow.strip.position
+    if compact, position == .above { position = .inline }
     var strip = StepStrip(
-      flow: flow, progression: state.progression, position: program.options.position,
-      theme: theme, glyphs: glyphs)
+      flow: flow, progression: state.progression, position: position, theme: theme,
+      glyphs: glyphs)
     if flow.hasConditions {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
     strip.render(into: &canvas, area: rest.top(strip.height))
-    rest = rest.dropTop(strip.height + 1)
-    let footer = renderFooter(into: &canvas, area: rest, theme: theme)
+    rest = rest.dropTop(strip.height + (compact ? 0 : 1))
+    let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
-    renderBody(into: &canvas, area: body, theme: theme)
+    renderBody(into: &canvas, area: body, theme: theme, compact: compact)
     if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
@@ -85,9 +104,10 @@ struct FlowView {
     }
   }
 
-  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
+  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool) {
     guard !area.isEmpty else { return }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    view.compact = compact
     if let current = state.progression.current, let stage = flow.steps[current].progress {
       view.stage = StageDrawing(
         indicators: program.stages.indicators, step: current, now: now,
@@ -102,7 +122,9 @@ struct FlowView {
     view.render(
       into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
-    StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs).render(
+    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
+    old.compact = compact
+    old.render(
       into: &outgoing, area: outgoing.bounds,
       tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
       now: now)
@@ -114,11 +136,21 @@ struct FlowView {
 
   // MARK: Footer
 
-  /// Draws the message line and the key hints at the bottom; returns the rows used.
-  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme) -> Int {
+  /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
+  /// one row, the message when there is one, else the hints.
+  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
+    -> Int
+  {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
+    if compact, let message = program.message {
+      canvas.draw(
+        TextLayout.truncate(
+          glyphs.cross + " " + message, toWidth: area.width - 2,
+          ellipsis: glyphs.ellipsis), x: 1, y: hintsY, style: base.foreground(theme.error).bold)
+      return 1
+    }
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
@@ -128,7 +160,7 @@ struct FlowView {
         TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY - 1, style: base.foreground(theme.error).bold)
     }
-    return 2
+    return compact ? 1 : 2
   }
 
   /// The key hints, most important first.

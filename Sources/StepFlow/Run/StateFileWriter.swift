@@ -42,6 +42,7 @@ struct SavingProgram: TerminalProgram {
   var saver: StateFileWriter?
 
   var minimumSize: (width: Int, height: Int) { program.minimumSize }
+  var quitHint: String { program.quitHint }
 
   mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     let before = program.state.progression

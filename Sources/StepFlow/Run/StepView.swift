@@ -7,6 +7,8 @@ struct StepView {
   let glyphs: Glyphs
   /// The stage progress to draw, in an automatic run.
   var stage: StageDrawing? = nil
+  /// The compact layout of a short screen: no blank row above the buttons or under the tab bar.
+  var compact = false
 
   private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
 
@@ -57,13 +59,15 @@ struct StepView {
   ) {
     guard !area.isEmpty else { return }
     var content = area
-    if flow.navigation == .buttons, let current = state.progression.current, area.height >= 4 {
+    if flow.navigation == .buttons, let current = state.progression.current,
+      area.height >= (compact ? 3 : 4)
+    {
       let row = ButtonRow(
         backEnabled: state.progression.reachedCount > 1 && current > 0,
         nextTitle: state.progression.isAtLastStep ? "Finish" : "Next",
         focus: state.editor?.focus, theme: theme, glyphs: glyphs)
       row.render(into: &canvas, area: area.bottom(1))
-      content = area.dropBottom(2)
+      content = area.dropBottom(compact ? 1 : 2)
     }
     if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false) {
       // A stage without a hero to show it in: a band at the bottom.
@@ -99,7 +103,7 @@ struct StepView {
     guard let tabs, rest.height > Tabs.height else { return }
     let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
     tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
-    let pageArea = tabArea.dropTop(Tabs.height + 1)
+    let pageArea = tabArea.dropTop(Tabs.height + (compact ? 0 : 1))
     guard !pageArea.isEmpty else { return }
     guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
       drawTabPage(of: state, tab: editor.selectedTab, into: &canvas, area: pageArea)
