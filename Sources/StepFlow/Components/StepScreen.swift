@@ -98,8 +98,13 @@ public struct StepScreen {
     case .summary:
       let width = min(Self.readableWidth, area.width - 2 * Self.margin)
       let x = area.x + max(Self.margin, (area.width - width) / 2)
+      // Cut short, the last row says how many lines are not shown.
+      let cut = summary.count > area.height && area.height > 0
       for (i, line) in summary.enumerated() where i < area.height {
-        canvas.draw(line, x: x, y: area.y + i, style: base, limit: width)
+        let text =
+          cut && i == area.height - 1
+          ? glyphs.ellipsis + " \(summary.count - i) more" : line
+        canvas.draw(text, x: x, y: area.y + i, style: base, limit: width)
       }
     case .rating(let question, let answer):
       let text = Self.ratingText(question: question, answer: answer, rating: rating)
