@@ -92,6 +92,21 @@ import Testing
     #expect(program.stages.running?.step == 0, "starting over runs the first stage again")
   }
 
+  /// With no room for its indicators (delivery at 40×12: no room for the hero), the footer
+  /// says how far the stage is, and that it is done when its step is current again.
+  @Test func aStageWithoutRoomIsShownInWords() throws {
+    var program = Self.program(FoodDeliveryState.flow)
+    try Self.run(&program, ["next"], at: .zero)
+    program.apply(.tick(milliseconds: 1000), at: .seconds(1))
+    var lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
+    #expect(lines[10] == " Cooking 50%", "\(lines)")
+    #expect(!program.view(width: 60, height: 24, at: .seconds(1)).plainText.contains("Cooking"))
+    program.apply(.tick(milliseconds: 1000), at: .seconds(2))
+    try Self.run(&program, ["previous"], at: .seconds(3))
+    lines = program.view(width: 40, height: 12, at: .seconds(3)).plainLines()
+    #expect(lines[10] == " Cooking done", "\(lines)")
+  }
+
   /// Without `--auto` no stage runs.
   @Test func withoutAutoNoStageRuns() throws {
     var program = FlowProgram(flow: FoodDeliveryState.flow, options: FlowOptions())

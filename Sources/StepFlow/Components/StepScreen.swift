@@ -42,6 +42,16 @@ public struct StepScreen {
     }
   }
 
+  /// Whether the hero picture (and a stage drawn with it) gets room in `area`: at least three
+  /// rows once the other blocks have theirs.
+  public func showsHero(in area: Rect) -> Bool {
+    guard blocks.contains(.hero), !area.isEmpty else { return false }
+    let fixed = blocks.map { height(of: $0, width: area.width) }
+    let fixedTotal = fixed.reduce(0) { $0 + ($1 ?? 0) } + blocks.count - 1
+    let flexibleCount = fixed.filter { $0 == nil }.count
+    return flexibleCount > 0 && max(0, area.height - fixedTotal) / flexibleCount >= 3
+  }
+
   public func render(into canvas: inout Canvas, area: Rect) {
     guard !area.isEmpty, !blocks.isEmpty else { return }
     let fixed = blocks.map { height(of: $0, width: area.width) }

@@ -58,7 +58,16 @@ struct FlowView {
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
-    renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+    let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+    if !stageDrawn, footer > 0, program.message == nil, let line = stageLine() {
+      // No room for the stage's indicators: the footer's first row says how far it is (the
+      // message's row; in the compact layout, the hints').
+      let y = body.maxY
+      canvas.fill(Rect(x: 0, y: y, width: width, height: 1), style: theme.text)
+      canvas.draw(
+        TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
+        style: theme.text.foreground(theme.accent).bold)
+    }
     if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
@@ -104,8 +113,24 @@ struct FlowView {
     }
   }
 
-  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool) {
-    guard !area.isEmpty else { return }
+  /// The current step's stage in words, when one shows: `Cooking 45%`, `Cooking done`.
+  private func stageLine() -> String? {
+    guard let current = state.progression.current, program.stages.shown == current,
+      let stage = flow.steps[current].progress
+    else { return nil }
+    let name = stage.label ?? flow.steps[current].title
+    guard let running = program.stages.running, running.step == current else {
+      return name + " done"
+    }
+    let share = animationFraction(start: running.start, duration: running.duration, now: now)
+    return name + " \(Int(share * 100))%"
+  }
+
+  /// Draws the step; returns whether a showing stage was drawn on it.
+  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
+    -> Bool
+  {
+    guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
     view.compact = compact
     if let current = state.progression.current, let stage = flow.steps[current].progress {
@@ -114,12 +139,11 @@ struct FlowView {
         hasRing: stage.indicators.contains("ring"))
     }
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
-      view.render(
+      return view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
-      return
     }
     var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
-    view.render(
+    let drawn = view.render(
       into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
     var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
@@ -132,6 +156,7 @@ struct FlowView {
       outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading,
       fraction: t.timing.fraction(at: now), into: &canvas, area: area, fill: theme.text)
+    return drawn
   }
 
   // MARK: Footer

@@ -54,10 +54,14 @@ struct StepView {
     return screen
   }
 
+  /// Draws the step; returns whether a showing stage found room on the screen (else the
+  /// footer says how far it is).
+  @discardableResult
   func render(
     into canvas: inout Canvas, area: Rect, tabs: Tabs?, tabOutgoing: FlowState?, now: Duration
-  ) {
-    guard !area.isEmpty else { return }
+  ) -> Bool {
+    guard !area.isEmpty else { return false }
+    var stageDrawn = false
     var content = area
     if flow.navigation == .buttons, let current = state.progression.current,
       area.height >= (compact ? 3 : 4)
@@ -69,14 +73,16 @@ struct StepView {
       row.render(into: &canvas, area: area.bottom(1))
       content = area.dropBottom(compact ? 1 : 2)
     }
-    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false) {
+    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false), content.height >= 4 {
       // A stage without a hero to show it in: a band at the bottom.
       stage.render(into: &canvas, area: StageDrawing.band(in: content.bottom(3)), glyphs: glyphs)
       content = content.dropBottom(4)
+      stageDrawn = true
     }
     guard let step, let editor = state.editor, editor.hasControls else {
-      screen(blocks: (step?.blocks ?? []) + flow.blocks).render(into: &canvas, area: content)
-      return
+      let blockScreen = screen(blocks: (step?.blocks ?? []) + flow.blocks)
+      blockScreen.render(into: &canvas, area: content)
+      return stageDrawn || blockScreen.showsHero(in: content)
     }
     // Blocks at the top, then the step's own fields, then the tabs.
     let blocks = step.blocks + flow.blocks
@@ -88,7 +94,9 @@ struct StepView {
     let formX = content.x + max(2, (content.width - formWidth) / 2)
     var rest = content
     if !blocks.isEmpty {
-      blockScreen.render(into: &canvas, area: rest.top(min(blockRows, rest.height / 2)))
+      let blockArea = rest.top(min(blockRows, rest.height / 2))
+      blockScreen.render(into: &canvas, area: blockArea)
+      stageDrawn = stageDrawn || blockScreen.showsHero(in: blockArea)
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
@@ -100,14 +108,14 @@ struct StepView {
       drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
       rest = rest.dropTop(height)
     }
-    guard let tabs, rest.height > Tabs.height else { return }
+    guard let tabs, rest.height > Tabs.height else { return stageDrawn }
     let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
     tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
     let pageArea = tabArea.dropTop(Tabs.height + (compact ? 0 : 1))
-    guard !pageArea.isEmpty else { return }
+    guard !pageArea.isEmpty else { return stageDrawn }
     guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
       drawTabPage(of: state, tab: editor.selectedTab, into: &canvas, area: pageArea)
-      return
+      return stageDrawn
     }
     let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
     let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
@@ -115,6 +123,7 @@ struct StepView {
     tabs.drawContent(
       outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
       fill: theme.text)
+    return stageDrawn
   }
 
   /// A tab's content on a canvas of its own (for the slide between two tabs).
