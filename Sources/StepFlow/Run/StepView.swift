@@ -142,9 +142,11 @@ struct StepView {
     var rest = area
     if !definition.blocks.isEmpty {
       let blockScreen = screen(blocks: definition.blocks)
-      let rows = definition.blocks.reduce(0) {
-        $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
-      }
+      // Compact: no blank row between the blocks and the form.
+      let rows =
+        definition.blocks.reduce(0) {
+          $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
+        } - (compact ? 1 : 0)
       blockScreen.render(into: &canvas, area: rest.top(rows))
       rest = rest.dropTop(rows)
     }
@@ -167,7 +169,10 @@ struct StepView {
     if offset > 0 {
       canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
     }
-    if offset + area.height < rows {
+    // The last field's empty message row is room, not more to see.
+    let last = form.fields.count - 1
+    let shownRows = last >= 0 && form.visibleError(at: last) == nil ? rows - 1 : rows
+    if offset + area.height < shownRows {
       canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }
   }
