@@ -52,10 +52,12 @@ package struct FlowProgram: TerminalProgram {
   package private(set) var tabs: Tabs?
   /// The state before the last tab change, whose tab content slides out.
   package var tabOutgoing: FlowState?
-  /// Whether the flow still advances by itself (`--auto` until a key is pressed).
-  package private(set) var isAutomatic: Bool
-  /// When the current step's progress stage began.
-  package var stageStart: Duration = .zero
+  /// Whether steps with a progress stage run it and advance by themselves (`--auto`): each
+  /// time such a step is reached, by a key, a script command or an earlier stage.
+  package var isAutomatic: Bool { options.auto }
+  /// The steps whose stage ran to its end while they stayed reached: shown full, not run
+  /// again (un-reaching a step with Back, or starting over, forgets it).
+  package private(set) var completedStages: Set<Int> = []
   /// The progress indicators of the stages, in an automatic run.
   package var stages = StageProgress()
 
@@ -65,21 +67,29 @@ package struct FlowProgram: TerminalProgram {
     let start = state ?? FlowState(flow: flow)
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
-    isAutomatic = options.auto
     navigationBar = NavigationBar(
       items: FlowProgram.navigationItems(flow: flow, state: start),
       duration: options.transitionDuration)
     tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
-    startStage(at: .zero)
+    updateStage(at: .zero)
   }
 
-  /// In an automatic run, shows the current step's progress stage from `now`.
-  private mutating func startStage(at now: Duration) {
-    guard isAutomatic, let current = state.progression.current,
-      let stage = flow.steps[current].progress
-    else { return }
-    stages.start(
-      step: current, stage: stage, theme: flow.theme(forStep: current), at: now)
+  /// In an automatic run, after the current step may have changed: the stage of a step just
+  /// reached starts, or shows full when it completed before; a stage whose step was left is
+  /// dismissed.
+  private mutating func updateStage(at now: Duration) {
+    guard isAutomatic else { return }
+    let current = state.progression.current
+    completedStages = completedStages.filter { state.progression.isReached($0) }
+    if let shown = stages.shown, shown == current { return }
+    stages.dismissAll(at: now)
+    guard let current, let stage = flow.steps[current].progress else { return }
+    let theme = flow.theme(forStep: current)
+    if completedStages.contains(current) {
+      stages.showCompleted(step: current, stage: stage, theme: theme, at: now)
+    } else {
+      stages.start(step: current, stage: stage, theme: theme, at: now)
+    }
   }
 
   /// The navigation bar's stack for a state: the previous step (for the back title) under the
@@ -100,11 +110,31 @@ package struct FlowProgram: TerminalProgram {
     return previous.map { [item($0), item(current)] } ?? [item(current)]
   }
 
-  package var minimumSize: (width: Int, height: Int) { (24, minimumHeight) }
+  /// The smallest screen a flow is drawn on: 30×11, the compact layout (see
+  /// ``minimumHeight``); every built-in flow and wizard is whole at 40×12 and usable below it,
+  /// its forms scrolling. Smaller, the "terminal too small" screen says how to quit.
+  package static let compactMinimum = (width: 30, height: 11)
 
-  /// The fewest rows that show every step whole: the tallest navigation bar, the strip, the
-  /// least of a step's screen (a tab bar and a field, a field, or the status), the buttons and
-  /// the footer. Measured once.
+  package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
+
+  /// `q` quits unless a text field has the focus (there it is typed).
+  package var quitHint: String {
+    guard let editor = state.editor else { return "q or Ctrl-C to quit" }
+    let field: Field?
+    switch editor.focus {
+    case .field(let i): field = editor.form.fields.indices.contains(i) ? editor.form.fields[i] : nil
+    case .tabField(let i):
+      field = editor.tabForm?.fields.indices.contains(i) == true ? editor.tabForm?.fields[i] : nil
+    default: field = nil
+    }
+    if let field, case .text = field.spec.kind { return "Ctrl-C to quit" }
+    return "q or Ctrl-C to quit"
+  }
+
+  /// The fewest rows that show every step whole in the full layout: the tallest navigation
+  /// bar, the strip, the least of a step's screen (a tab bar and a field, a field, or the
+  /// status), the buttons and the footer. Measured once. Shorter screens get the compact
+  /// layout (``FlowView/isCompact(program:height:)``).
   package let minimumHeight: Int
 
   package static func minimumHeight(of flow: FlowDefinition, position: ExtraContentPosition?) -> Int
@@ -137,20 +167,17 @@ package struct FlowProgram: TerminalProgram {
       return .changed
     }
     transition = nil
-    takeControl(at: now)
     return perform(command, at: now)
-  }
-
-  /// A person acted: the flow stops advancing by itself.
-  private mutating func takeControl(at now: Duration) {
-    guard isAutomatic else { return }
-    isAutomatic = false
-    stages.dismissAll(at: now)
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = state
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
+    if command == .reset, case .moved = outcome {
+      // Starting over runs every stage again, the first step's too.
+      completedStages = []
+      stages.dismissAll(at: now)
+    }
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
@@ -171,7 +198,6 @@ package struct FlowProgram: TerminalProgram {
     case .moved(let from, let to, let direction):
       message = nil
       if from != to {
-        stageStart = now
         if options.animate {
           transition = StepTransition(
             from: before, direction: direction,
@@ -191,6 +217,7 @@ package struct FlowProgram: TerminalProgram {
       message = nil
     }
     tabs?.isFocused = state.editor?.focus == .tabBar
+    updateStage(at: now)
   }
 
   /// The tab bar of the current step, if it has tabs.
@@ -205,19 +232,19 @@ package struct FlowProgram: TerminalProgram {
   }
 
   /// In an automatic run, moves on from every step whose progress stage has run its time,
-  /// each stage starting where the previous one ended.
+  /// each stage starting where the previous one ended. A step that refuses to be left (its
+  /// fields) stays, its stage shown full.
   private mutating func advanceAutomatically(to now: Duration) {
     while isAutomatic, state.status == .running, let current = state.progression.current,
-      let stage = flow.steps[current].progress, now >= stageStart + stage.duration
+      let running = stages.running, running.step == current,
+      now >= running.start + running.duration
     {
-      let end = stageStart + stage.duration
+      let end = running.start + running.duration
       stages.advance(to: end)
       stages.end(at: end)
-      if case .refused = perform(.next, at: end) {
-        isAutomatic = false
-      }
-      stageStart = end
-      startStage(at: end)
+      completedStages.insert(current)
+      // Moving on starts the next step's stage at `end`; staying shows this one full.
+      _ = perform(.next, at: end)
     }
   }
 
@@ -231,7 +258,6 @@ package struct FlowProgram: TerminalProgram {
         return .continue
       }
       transition = nil
-      takeControl(at: now)
       if performKey(key, at: now) == nil {
         if key == .character("?") {
           showsHelp = true
@@ -260,10 +286,10 @@ package struct FlowProgram: TerminalProgram {
     if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
     if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
     if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
-    if isAutomatic, state.status == .running, let current = state.progression.current,
-      let stage = flow.steps[current].progress
+    if state.status == .running, let running = stages.running,
+      running.step == state.progression.current
     {
-      deadlines.append(min(stageStart + stage.duration, now + .milliseconds(50)))
+      deadlines.append(min(running.start + running.duration, now + .milliseconds(50)))
     }
     if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
     return deadlines.min()

@@ -4,7 +4,7 @@ import StepFlowRender
 import StepFlowTerminal
 import StepFlowWizards
 
-/// The result of a run, as stdout carries it: JSON (default), one line of text, or nothing.
+/// The result of a run, as stdout carries it: JSON (default), `field: value` lines, or nothing.
 package enum FlowResult {
   /// The output formats of `--output`.
   package enum Format: String, CaseIterable, Sendable {
@@ -60,10 +60,33 @@ package enum FlowResult {
     return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
   }
 
-  /// The text form: the rating for rating flows, else the plain description of the state.
+  /// The text form: the rating for rating flows; else a status line and one `field: value`
+  /// line an answer, in the order of the JSON's answers (choices by option id, confirm fields
+  /// `yes`/`no`):
+  ///
+  ///     status: not finished, at step 2 of 4 (Payment)
+  ///     payment_method: paypal
   package static func text(flow: FlowDefinition, state: FlowState) -> String {
     if flow.navigation == .rating { return state.rating > 0 ? "\(state.rating)" : "" }
-    return StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
+    var status = state.status == .finished ? "finished" : "not finished"
+    if state.status != .finished, let current = state.progression.current {
+      status +=
+        ", at step \(current + 1) of \(flow.steps.count) (\(Sanitizer.sanitize(flow.steps[current].title)))"
+    }
+    var lines = ["status: " + status]
+    for (id, value) in answers(flow: flow, state: state) {
+      lines.append(id + ": " + Sanitizer.sanitize(textValue(value)))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// An answer as text: as typed, an option's id, `yes`/`no`, a number.
+  package static func textValue(_ value: FieldValue) -> String {
+    switch value {
+    case .text(let text), .choice(let text): return text
+    case .bool(let yes): return yes ? "yes" : "no"
+    case .number(let n): return "\(n)"
+    }
   }
 
   /// The result in a format, ending with a newline; empty for `.none` or an empty text.
@@ -73,9 +96,11 @@ package enum FlowResult {
     switch format {
     case .json: return json(flow: flow, state: state) + "\n"
     case .text:
-      let line = Symbols.asciiSafe(
-        Sanitizer.sanitize(text(flow: flow, state: state)), style: glyphs)
-      return line.isEmpty ? "" : line + "\n"
+      // Values and titles are sanitized in `text` (a typed newline shows as `\n`): the line
+      // breaks left are the format's.
+      let text = Symbols.asciiSafe(
+        Sanitizer.sanitizeLines(text(flow: flow, state: state)), style: glyphs)
+      return text.isEmpty ? "" : text + "\n"
     case .none: return ""
     }
   }

@@ -27,25 +27,53 @@ package struct FlowView {
       with: target, by: t.timing.fraction(at: now))
   }
 
+  /// Whether the screen is too short for the full layout (``FlowProgram/minimumHeight``):
+  /// then the compact one — the bar's title row only, the strip on one line with its pointer,
+  /// no blank rows, the buttons right under the form, one footer row (a message, else the
+  /// hints) — so every step fits down to ``FlowProgram/compactMinimum``.
+  package static func isCompact(program: FlowProgram, height: Int) -> Bool {
+    height < program.minimumHeight
+  }
+
   package func render(width: Int, height: Int) -> Canvas {
     let theme = theme
     var canvas = Canvas(width: width, height: height, style: theme.text)
     let bounds = canvas.bounds
-    let bar = program.navigationBar
+    let compact = Self.isCompact(program: program, height: height)
+    var bar = program.navigationBar
+    if compact, bar.finalHeight > 2 {
+      // Only the title and the back button: the prompt and the large title give their rows.
+      bar = NavigationBar(
+        items: bar.items.map {
+          NavigationItem(title: $0.title, backTitle: $0.backTitle, tint: $0.tint)
+        })
+    }
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
-    var rest = bar.contentArea(in: bounds, at: now).dropTop(1)
+    var rest = bar.contentArea(in: bounds, at: now).dropTop(compact ? 0 : 1)
+    // Compact: icons above the strip move beside each step, on its one row.
+    var position = program.options.position ?? flow.strip.position
+    if compact, position == .above { position = .inline }
     var strip = StepStrip(
-      flow: flow, progression: state.progression, position: program.options.position,
-      theme: theme, glyphs: glyphs)
+      flow: flow, progression: state.progression, position: position, theme: theme,
+      glyphs: glyphs)
     if flow.hasConditions {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
     strip.render(into: &canvas, area: rest.top(strip.height))
-    rest = rest.dropTop(strip.height + 1)
-    let footer = renderFooter(into: &canvas, area: rest, theme: theme)
+    rest = rest.dropTop(strip.height + (compact ? 0 : 1))
+    let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
-    renderBody(into: &canvas, area: body, theme: theme)
+    let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+    if !stageDrawn, footer > 0, program.message == nil, let line = stageLine() {
+      // No room for the stage's indicators: the footer's first row says how far it is (the
+      // message's row; in the compact layout, the hints').
+      let y = body.maxY
+      canvas.fill(Rect(x: 0, y: y, width: width, height: 1), style: theme.text)
+      canvas.draw(
+        TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
+        style: theme.text.foreground(theme.accent).bold)
+    }
     if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
@@ -91,24 +119,42 @@ package struct FlowView {
     }
   }
 
-  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme) {
-    guard !area.isEmpty else { return }
+  /// The current step's stage in words, when one shows: `Cooking 45%`, `Cooking done`.
+  private func stageLine() -> String? {
+    guard let current = state.progression.current, program.stages.shown == current,
+      let stage = flow.steps[current].progress
+    else { return nil }
+    let name = stage.label ?? flow.steps[current].title
+    guard let running = program.stages.running, running.step == current else {
+      return name + " done"
+    }
+    let share = animationFraction(start: running.start, duration: running.duration, now: now)
+    return name + " \(Int(share * 100))%"
+  }
+
+  /// Draws the step; returns whether a showing stage was drawn on it.
+  private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
+    -> Bool
+  {
+    guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    view.compact = compact
     if let current = state.progression.current, let stage = flow.steps[current].progress {
       view.stage = StageDrawing(
         indicators: program.stages.indicators, step: current, now: now,
         hasRing: stage.indicators.contains("ring"))
     }
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
-      view.render(
+      return view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
-      return
     }
     var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
-    view.render(
+    let drawn = view.render(
       into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
-    StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs).render(
+    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
+    old.compact = compact
+    old.render(
       into: &outgoing, area: outgoing.bounds,
       tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
       now: now)
@@ -116,15 +162,26 @@ package struct FlowView {
       outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading,
       fraction: t.timing.fraction(at: now), into: &canvas, area: area, fill: theme.text)
+    return drawn
   }
 
   // MARK: Footer
 
-  /// Draws the message line and the key hints at the bottom; returns the rows used.
-  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme) -> Int {
+  /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
+  /// one row, the message when there is one, else the hints.
+  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
+    -> Int
+  {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
+    if compact, let message = program.message {
+      canvas.draw(
+        TextLayout.truncate(
+          glyphs.cross + " " + message, toWidth: area.width - 2,
+          ellipsis: glyphs.ellipsis), x: 1, y: hintsY, style: base.foreground(theme.error).bold)
+      return 1
+    }
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
@@ -134,7 +191,7 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY - 1, style: base.foreground(theme.error).bold)
     }
-    return 2
+    return compact ? 1 : 2
   }
 
   /// The key hints, most important first.

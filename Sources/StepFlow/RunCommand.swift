@@ -22,8 +22,11 @@ package enum RunCommand {
     OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
-    OptionSpec("--output", value: "FORMAT", help: "the result on stdout: json, text or none"),
-    OptionSpec("--auto", help: "steps with a progress stage advance by themselves"),
+    OptionSpec(
+      "--output", value: "FORMAT",
+      help: "the result on stdout: json, text (field: value lines) or none"),
+    OptionSpec(
+      "--auto", help: "a step's progress stage runs whenever it is reached, then advances"),
     OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
     OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
     OptionSpec("--resume", help: "continue from the --state file"),
@@ -114,7 +117,8 @@ package enum RunCommand {
           "stepflow: the run saved in \(path) was finished already; its result follows (remove the file to start over)\n"
         )
       }
-      report(start, flow: flow, settings: settings)
+      settings.onEnd?(start)
+      writeResult(flow, settings: settings, state: start)
       return ExitCode.finished
     }
     if let path = settings.stateFile, !settings.resume, Platform.isFile(path) {
@@ -160,10 +164,20 @@ package enum RunCommand {
     }
     saver = program.saver
     saver?.save(program.program.state)
-    report(
-      program.program.state, flow: flow, settings: settings,
-      print: [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code))
+    settings.onEnd?(program.program.state)
+    // Cancelled (q, Esc), timed out, interrupted or terminated: nothing on stdout.
+    if code == ExitCode.finished {
+      writeResult(flow, settings: settings, state: program.program.state)
+    }
     return code
+  }
+
+  /// Writes the result on stdout — unless the run was cancelled: then stdout stays empty, as
+  /// with dialog and gum, so `n=$(stepflow rate)` holds nothing after `q`.
+  package static func writeResult(_ flow: FlowDefinition, settings: RunSettings, state: FlowState) {
+    guard state.status != .cancelled else { return }
+    Platform.writeStdout(
+      FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
   }
 
   /// Runs the flow from script lines (`--commands`, `--script`, or stdin).
@@ -204,6 +218,7 @@ package enum RunCommand {
       writeNotice: { Platform.writeStderr($0) })
     runner.start()
     var exitCode: Int32? = nil
+    var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
       let step = runner.run(line: line, where: location)
       saver?.save(runner.program.state)
@@ -227,7 +242,11 @@ package enum RunCommand {
       reading: while true {
         if person { Platform.writeStderr("> ") }
         switch reader.nextLine(timeout: settings.timeout) {
-        case .end: break reading
+        case .end:
+          // Ctrl-D from a person typing gives up, as `quit` does; a pipe that ends is a script
+          // that ended (its state is the result).
+          if person { cancelled = true }
+          break reading
         case .timedOut:
           Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
           exitCode = ExitCode.timeout
@@ -249,19 +268,12 @@ package enum RunCommand {
       }
     }
     let state = runner.program.state
-    report(state, flow: flow, settings: settings, print: !settings.frames)
-    return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
-  }
-
-  /// The end of a run: the final state to whoever asked for it (``MultiSteps/run(_:)``), and
-  /// the result on stdout.
-  private static func report(
-    _ state: FlowState, flow: FlowDefinition, settings: RunSettings, print: Bool = true
-  ) {
     settings.onEnd?(state)
-    guard print else { return }
-    Platform.writeStdout(
-      FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
+    // A timeout or a person giving up prints nothing, like `quit`.
+    if !settings.frames, exitCode != ExitCode.timeout, !cancelled {
+      writeResult(flow, settings: settings, state: state)
+    }
+    return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)
   }
 
   private static func isTick(_ command: Command) -> Bool {

@@ -5,16 +5,20 @@ import StepFlowTerminal
 import StepFlowWizards
 
 /// The progress indicators of steps with a progress stage in an automatic run (`--auto`):
-/// started when such a step becomes current, fed with the stage's elapsed share on every tick,
-/// ended when the stage's time is up, dismissed when a key takes control back.
+/// started when such a step becomes current (however it was reached), fed with the stage's
+/// elapsed share on every tick, ended when the stage's time is up, dismissed when the step is
+/// left before that. A completed stage shows full when its step is current again.
 package struct StageProgress: Equatable, Sendable {
   /// The indicators, one region per step index.
   package private(set) var indicators = ProgressIndicators<Int>()
-  /// The step whose stage is shown, with when it began and how long it lasts.
+  /// The step whose stage is running, with when it began and how long it lasts.
   package private(set) var running: (step: Int, start: Duration, duration: Duration)?
+  /// The step whose stage is shown, running or completed.
+  package private(set) var shown: Int?
 
   package static func == (a: StageProgress, b: StageProgress) -> Bool {
     a.running?.step == b.running?.step && a.running?.start == b.running?.start
+      && a.shown == b.shown
   }
 
   /// The progressors a stage names, in the step's accent colour, animated together.
@@ -41,9 +45,28 @@ package struct StageProgress: Equatable, Sendable {
   /// Shows step `index`'s stage from `now`.
   package mutating func start(step index: Int, stage: ProgressStage, theme: Theme, at now: Duration)
   {
-    if let old = running { indicators.dismiss(in: old.step, at: now) }
+    dismissAll(at: now)
     running = (index, now, stage.duration)
+    shown = index
     try? indicators.start(in: index, Self.progressors(for: stage, theme: theme), at: now)
+  }
+
+  /// Shows step `index`'s stage as completed (full, settled) at `now`, without running it.
+  package mutating func showCompleted(
+    step index: Int, stage: ProgressStage, theme: Theme, at now: Duration
+  ) {
+    dismissAll(at: now)
+    // What shows an amount (a bar, a ring, a label) shows it full; a spinner or a backdrop
+    // says work is going on, so it is left out.
+    var done = stage
+    done.indicators = stage.indicators.filter { ["bar", "ring", "label"].contains($0) }
+    guard !done.indicators.isEmpty else { return }
+    shown = index
+    // Started far enough back that every fade and start animation is over by `now`.
+    let settled = now - indicators.fadingDuration * 4 - .seconds(1)
+    try? indicators.start(in: index, Self.progressors(for: done, theme: theme), at: settled)
+    indicators.update(1, in: index, at: settled)
+    indicators.advance(to: now)
   }
 
   /// Feeds the share of the stage's time that has passed by `now`.
@@ -61,13 +84,15 @@ package struct StageProgress: Equatable, Sendable {
     indicators.update(1, in: old.step, at: now)
     indicators.end(in: old.step, at: now)
     running = nil
+    shown = nil
   }
 
-  /// Removes every indicator at once (a key took control back).
+  /// Removes every indicator at once (the step was left, or the flow started over).
   package mutating func dismissAll(at now: Duration) {
     for region in indicators.regions { indicators.dismiss(in: region, at: now) }
     indicators.advance(to: now)
     running = nil
+    shown = nil
   }
 
   package func nextDeadline(after now: Duration) -> Duration? {

@@ -48,6 +48,7 @@ package struct SavingProgram: TerminalProgram {
   package var saver: StateFileWriter?
 
   package var minimumSize: (width: Int, height: Int) { program.minimumSize }
+  package var quitHint: String { program.quitHint }
 
   package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     let before = program.state.progression

@@ -13,6 +13,8 @@ package struct StepView {
   package let glyphs: Glyphs
   /// The stage progress to draw, in an automatic run.
   package var stage: StageDrawing? = nil
+  /// The compact layout of a short screen: no blank row above the buttons or under the tab bar.
+  package var compact = false
 
   private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
 
@@ -58,27 +60,35 @@ package struct StepView {
     return screen
   }
 
+  /// Draws the step; returns whether a showing stage found room on the screen (else the
+  /// footer says how far it is).
+  @discardableResult
   package func render(
     into canvas: inout Canvas, area: Rect, tabs: Tabs?, tabOutgoing: FlowState?, now: Duration
-  ) {
-    guard !area.isEmpty else { return }
+  ) -> Bool {
+    guard !area.isEmpty else { return false }
+    var stageDrawn = false
     var content = area
-    if flow.navigation == .buttons, let current = state.progression.current, area.height >= 4 {
+    if flow.navigation == .buttons, let current = state.progression.current,
+      area.height >= (compact ? 3 : 4)
+    {
       let row = ButtonRow(
         backEnabled: state.progression.reachedCount > 1 && current > 0,
         nextTitle: state.progression.isAtLastStep ? "Finish" : "Next",
         focus: state.editor?.focus, theme: theme, glyphs: glyphs)
       row.render(into: &canvas, area: area.bottom(1))
-      content = area.dropBottom(2)
+      content = area.dropBottom(compact ? 1 : 2)
     }
-    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false) {
+    if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false), content.height >= 4 {
       // A stage without a hero to show it in: a band at the bottom.
       stage.render(into: &canvas, area: StageDrawing.band(in: content.bottom(3)), glyphs: glyphs)
       content = content.dropBottom(4)
+      stageDrawn = true
     }
     guard let step, let editor = state.editor, editor.hasControls else {
-      screen(blocks: (step?.blocks ?? []) + flow.blocks).render(into: &canvas, area: content)
-      return
+      let blockScreen = screen(blocks: (step?.blocks ?? []) + flow.blocks)
+      blockScreen.render(into: &canvas, area: content)
+      return stageDrawn || blockScreen.showsHero(in: content)
     }
     // Blocks at the top, then the step's own fields, then the tabs.
     let blocks = step.blocks + flow.blocks
@@ -90,7 +100,9 @@ package struct StepView {
     let formX = content.x + max(2, (content.width - formWidth) / 2)
     var rest = content
     if !blocks.isEmpty {
-      blockScreen.render(into: &canvas, area: rest.top(min(blockRows, rest.height / 2)))
+      let blockArea = rest.top(min(blockRows, rest.height / 2))
+      blockScreen.render(into: &canvas, area: blockArea)
+      stageDrawn = stageDrawn || blockScreen.showsHero(in: blockArea)
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
@@ -102,14 +114,14 @@ package struct StepView {
       drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
       rest = rest.dropTop(height)
     }
-    guard let tabs, rest.height > Tabs.height else { return }
+    guard let tabs, rest.height > Tabs.height else { return stageDrawn }
     let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
     tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
-    let pageArea = tabArea.dropTop(Tabs.height + 1)
-    guard !pageArea.isEmpty else { return }
+    let pageArea = tabArea.dropTop(Tabs.height + (compact ? 0 : 1))
+    guard !pageArea.isEmpty else { return stageDrawn }
     guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
       drawTabPage(of: state, tab: editor.selectedTab, into: &canvas, area: pageArea)
-      return
+      return stageDrawn
     }
     let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
     let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
@@ -117,6 +129,7 @@ package struct StepView {
     tabs.drawContent(
       outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
       fill: theme.text)
+    return stageDrawn
   }
 
   /// A tab's content on a canvas of its own (for the slide between two tabs).
@@ -135,9 +148,11 @@ package struct StepView {
     var rest = area
     if !definition.blocks.isEmpty {
       let blockScreen = screen(blocks: definition.blocks)
-      let rows = definition.blocks.reduce(0) {
-        $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
-      }
+      // Compact: no blank row between the blocks and the form.
+      let rows =
+        definition.blocks.reduce(0) {
+          $0 + (blockScreen.height(of: $1, width: area.width) ?? 5) + 1
+        } - (compact ? 1 : 0)
       blockScreen.render(into: &canvas, area: rest.top(rows))
       rest = rest.dropTop(rows)
     }
@@ -160,7 +175,10 @@ package struct StepView {
     if offset > 0 {
       canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
     }
-    if offset + area.height < rows {
+    // The last field's empty message row is room, not more to see.
+    let last = form.fields.count - 1
+    let shownRows = last >= 0 && form.visibleError(at: last) == nil ? rows - 1 : rows
+    if offset + area.height < shownRows {
       canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }
   }

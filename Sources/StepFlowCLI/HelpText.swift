@@ -43,7 +43,9 @@ package enum HelpText {
     \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
 
     The result goes to stdout as JSON (rate: the number), so answers=$(stepflow run purchase) works;
-    the interface is drawn on the terminal and errors go to stderr.
+    the interface is drawn on the terminal and errors go to stderr. Cancelling (q, Esc, Ctrl-C,
+    SIGTERM, --timeout, a script's quit) prints nothing on stdout: n=$(stepflow rate), then q,
+    leaves $n empty.
 
     \(commandsAndExitCodes)
     """
@@ -58,7 +60,9 @@ package enum HelpText {
         Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
         file by name (./wizards/NAME.json, then each folder of STEPFLOW_PATH), or a file by its
         path. On a terminal it is interactive; with --commands or --script, or with commands
-        piped into stdin, it runs them one by one. The result is printed on stdout as JSON.
+        piped into stdin, it runs them one by one. The result is printed on stdout as JSON
+        (--output text: one "field: value" line an answer); a cancelled run (q, Esc, Ctrl-C,
+        SIGTERM, --timeout, quit) prints nothing.
 
         Options:
         \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
@@ -70,6 +74,7 @@ package enum HelpText {
         usage: stepflow rate [--max N] [--prompt TEXT] [options]
 
         Asks for a star rating and prints the number on stdout (--output json for the whole result).
+        Cancelled (q, Esc, Ctrl-C, --timeout), it prints nothing: n=$(stepflow rate) leaves $n empty.
         Keys 1…N rate, ← → adjust, Enter confirms.
 
         Options:

@@ -135,7 +135,9 @@ package struct SessionLoop {
     let minimum = program.minimumSize
     let canvas: Canvas
     if size.width < minimum.width || size.height < minimum.height {
-      canvas = TooSmallScreen(need: minimum, have: size, glyphs: options.glyphs).canvas()
+      canvas = TooSmallScreen(
+        need: minimum, have: size, glyphs: options.glyphs, quitHint: program.quitHint
+      ).canvas()
     } else {
       canvas = program.view(width: size.width, height: size.height, at: t)
     }

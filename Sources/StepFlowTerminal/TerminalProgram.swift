@@ -33,6 +33,9 @@ package protocol TerminalProgram {
   /// "terminal too small" screen instead.
   var minimumSize: (width: Int, height: Int) { get }
 
+  /// How to get out, shown on the "terminal too small" screen: `q or Ctrl-C to quit`.
+  var quitHint: String { get }
+
   /// Applies one event at time `now` (time since the loop started).
   mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction
 
@@ -45,6 +48,10 @@ package protocol TerminalProgram {
   /// A file descriptor besides the terminal that the loop should read for the program (a
   /// gauge reads its percentages from stdin); `nil` for none.
   var inputDescriptor: Int32? { get }
+}
+
+extension TerminalProgram {
+  package var quitHint: String { "q or Ctrl-C to quit" }
 }
 
 extension TerminalProgram {

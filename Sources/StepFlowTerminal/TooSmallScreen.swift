@@ -2,23 +2,29 @@ import StepFlowCore
 import StepFlowRender
 
 /// The screen the interactive loop shows instead of the program's when the terminal is smaller
-/// than the program's minimum size: `terminal too small (need 60×20, have 40×10)`, centred.
+/// than the program's minimum size: `terminal too small (need 60×20, have 40×10)` and how to
+/// quit (`q or Ctrl-C to quit`) under it, centred.
 ///
 /// When the sentence does not fit on one line it is split in two (`terminal too small` and
-/// `need 60×20, have 40×10`); what still does not fit is cut at the right edge. With the
-/// `ascii` glyph style the sign is `x`.
+/// `need 60×20, have 40×10`); what still does not fit is cut at the right edge; the quit line
+/// comes when there is a row for it. With the `ascii` glyph style the sign is `x`.
 package struct TooSmallScreen: Sendable {
   /// The size the program needs.
   package var need: (width: Int, height: Int)
   /// The size the terminal has.
   package var have: (width: Int, height: Int)
   package var glyphs: GlyphStyle
+  /// How to get out.
+  package var quitHint = "q or Ctrl-C to quit"
 
-  package init(need: (width: Int, height: Int), have: (width: Int, height: Int), glyphs: GlyphStyle)
-  {
+  package init(
+    need: (width: Int, height: Int), have: (width: Int, height: Int), glyphs: GlyphStyle,
+    quitHint: String = "q or Ctrl-C to quit"
+  ) {
     self.need = need
     self.have = have
     self.glyphs = glyphs
+    self.quitHint = quitHint
   }
 
   /// The lines of text, before centring.
@@ -28,10 +34,10 @@ package struct TooSmallScreen: Sendable {
     let detail =
       "need \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
     let sentence = "\(headline) (\(detail))"
-    if DisplayWidth.of(sentence) <= have.width || have.height < 2 {
-      return [sentence]
-    }
-    return [headline, detail]
+    var lines = [sentence]
+    if DisplayWidth.of(sentence) > have.width && have.height >= 3 { lines = [headline, detail] }
+    if have.height > lines.count { lines.append(quitHint) }
+    return lines
   }
 
   /// Draws the message centred in `area`.

@@ -71,7 +71,7 @@ import Testing
     pty.send("q")
     #expect(pty.waitForExit() == .exited(1))
     Self.expectGivenBack(pty, before)
-    #expect(Self.stdout(pty).contains("\"current\":\"payment\""))
+    #expect(Self.stdout(pty) == "", "a cancelled run prints nothing")
   }
 
   @Test func ctrlCInterruptsWith130() throws {

@@ -63,7 +63,7 @@ import Testing
     let r = try Stepflow.run([
       "run", "purchase", "--glyphs", "ascii", "--output", "text", "--commands", "next",
     ])
-    #expect(r.stdout == "Step 2 of 4: Payment - reached: Shopping cart, Payment\n")
+    #expect(r.stdout == "status: not finished, at step 2 of 4 (Payment)\npayment_method: card\n")
     let plain = try Stepflow.run(
       ["run", "purchase"], input: "next\n", environment: Stepflow.environment(["LANG": "C"]))
     #expect(plain.stderr.utf8.allSatisfy { $0 < 0x80 })

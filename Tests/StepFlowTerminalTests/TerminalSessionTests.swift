@@ -208,7 +208,9 @@ private func startSession(
     let pty = try PseudoTerminal(width: 30, height: 4)
     let session = startSession(on: pty)
     #expect(pty.waitForText("need 20×5, have 30×4"))
-    expectLines(pty.model.lines, ["", "      terminal too small", "     need 20×5, have 30×4", ""])
+    expectLines(
+      pty.model.lines,
+      ["      terminal too small", "     need 20×5, have 30×4", "     q or Ctrl-C to quit", ""])
     pty.resize(width: 30, height: 6)
     kill(getpid(), SIGWINCH)
     #expect(pty.waitForText("count 0"))

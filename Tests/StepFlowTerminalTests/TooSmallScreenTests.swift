@@ -6,18 +6,30 @@ import Testing
 @testable import StepFlowTerminal
 
 @Suite struct TooSmallScreenTests {
-  @Test func oneCentredLineWhenItFits() {
-    let screen = TooSmallScreen(need: (60, 20), have: (50, 3), glyphs: .unicode)
+  @Test func oneCentredLineAndHowToQuitWhenItFits() {
+    let screen = TooSmallScreen(need: (60, 20), have: (50, 4), glyphs: .unicode)
     expectCanvas(
       screen.canvas(),
-      ["", "    terminal too small (need 60×20, have 50×3)", ""])
+      [
+        "", "    terminal too small (need 60×20, have 50×4)", "               q or Ctrl-C to quit",
+        "",
+      ])
     #expect(screen.canvas()[4, 1].style == Style.plain.bold)
   }
 
   @Test func twoLinesWhenNarrowAndAsciiWithAsciiGlyphs() {
     let screen = TooSmallScreen(need: (60, 20), have: (24, 4), glyphs: .ascii)
-    expectCanvas(screen.canvas(), ["", "   terminal too small", " need 60x20, have 24x4", ""])
+    expectCanvas(
+      screen.canvas(),
+      ["   terminal too small", " need 60x20, have 24x4", "  q or Ctrl-C to quit", ""])
     #expect(screen.canvas().plainText.utf8.allSatisfy { $0 < 0x80 })
+  }
+
+  /// With two rows the sentence and how to quit; the program chooses the hint.
+  @Test func twoRowsKeepHowToQuit() {
+    let screen = TooSmallScreen(
+      need: (30, 11), have: (24, 2), glyphs: .unicode, quitHint: "Ctrl-C to quit")
+    expectCanvas(screen.canvas(), ["terminal too small (need", "     Ctrl-C to quit"])
   }
 
   @Test func cutAtTheEdgeWhenEvenThatDoesNotFit() {

@@ -25,8 +25,8 @@ import Testing
     return program.view(width: width, height: height, at: .zero).plainLines()
   }
 
-  /// Every screen of the three flows at 80×24 and 40×20.
-  @Test(arguments: [(80, 24), (40, 20)])
+  /// Every screen of the three flows at 80×24, 40×20 and 40×12 (the compact layout).
+  @Test(arguments: [(80, 24), (40, 20), (40, 12)])
   func everyScreenOfEveryFlow(size: (Int, Int)) {
     let (width, height) = size
     let scripts: [(String, FlowDefinition, [[String]])] = [

@@ -45,6 +45,16 @@ package struct StepScreen {
     }
   }
 
+  /// Whether the hero picture (and a stage drawn with it) gets room in `area`: at least three
+  /// rows once the other blocks have theirs.
+  package func showsHero(in area: Rect) -> Bool {
+    guard blocks.contains(.hero), !area.isEmpty else { return false }
+    let fixed = blocks.map { height(of: $0, width: area.width) }
+    let fixedTotal = fixed.reduce(0) { $0 + ($1 ?? 0) } + blocks.count - 1
+    let flexibleCount = fixed.filter { $0 == nil }.count
+    return flexibleCount > 0 && max(0, area.height - fixedTotal) / flexibleCount >= 3
+  }
+
   package func render(into canvas: inout Canvas, area: Rect) {
     guard !area.isEmpty, !blocks.isEmpty else { return }
     let fixed = blocks.map { height(of: $0, width: area.width) }
@@ -101,8 +111,13 @@ package struct StepScreen {
     case .summary:
       let width = min(Self.readableWidth, area.width - 2 * Self.margin)
       let x = area.x + max(Self.margin, (area.width - width) / 2)
+      // Cut short, the last row says how many lines are not shown.
+      let cut = summary.count > area.height && area.height > 0
       for (i, line) in summary.enumerated() where i < area.height {
-        canvas.draw(line, x: x, y: area.y + i, style: base, limit: width)
+        let text =
+          cut && i == area.height - 1
+          ? glyphs.ellipsis + " \(summary.count - i) more" : line
+        canvas.draw(text, x: x, y: area.y + i, style: base, limit: width)
       }
     case .rating(let question, let answer):
       let text = Self.ratingText(question: question, answer: answer, rating: rating)

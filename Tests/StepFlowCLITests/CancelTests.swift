@@ -1,0 +1,95 @@
+import Glibc
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
+
+/// Every way of cancelling leaves stdout empty (as dialog and gum do), so `n=$(stepflow rate)`
+/// holds nothing after `q`; a finished run prints its result.
+@Suite(.serialized) struct CancelTests {
+  static func start(_ arguments: [String]) throws -> PseudoTerminal {
+    let pty = try PseudoTerminal(width: 80, height: 24)
+    try pty.spawn(
+      Stepflow.binaryPath, arguments: arguments, environment: InteractiveTests.environment,
+      stdout: .pipe)
+    return pty
+  }
+
+  static func stdout(_ pty: PseudoTerminal) -> String {
+    String(decoding: pty.capturedStdout, as: UTF8.self)
+  }
+
+  /// A rating given, then `q`, Esc or Ctrl-C: nothing on stdout.
+  @Test(arguments: [("q", Int32(1)), ("\u{1B}", 1), ("\u{3}", 130)])
+  func rateThenCancelPrintsNothing(key: String, code: Int32) throws {
+    let pty = try Self.start(["rate"])
+    #expect(pty.waitForText("How much would you rate this?"))
+    pty.send("3")
+    #expect(pty.waitForText("3 stars"))
+    pty.send(key)
+    #expect(pty.waitForExit() == .exited(code))
+    #expect(Self.stdout(pty) == "", "stdout after \(Array(key.utf8))")
+  }
+
+  /// The same rating confirmed with Enter prints the number.
+  @Test func rateThenEnterPrintsTheNumber() throws {
+    let pty = try Self.start(["rate"])
+    #expect(pty.waitForText("How much would you rate this?"))
+    pty.send("3")
+    #expect(pty.waitForText("3 stars"))
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    #expect(Self.stdout(pty) == "3\n")
+  }
+
+  @Test func sigtermPrintsNothing() throws {
+    let pty = try Self.start(["run", "purchase"])
+    #expect(pty.waitForText("Espresso beans"))
+    pty.signal(SIGTERM)
+    #expect(pty.waitForExit() == .exited(143))
+    #expect(Self.stdout(pty) == "")
+  }
+
+  @Test func aTimeoutPrintsNothing() throws {
+    let pty = try Self.start(["run", "purchase", "--timeout", "0.2"])
+    #expect(pty.waitForExit() == .exited(124))
+    #expect(Self.stdout(pty) == "")
+  }
+
+  /// Plain mode typed by a person: `q` (quit) and Ctrl-D give up, and print nothing.
+  @Test(arguments: ["q\r", "quit\r", "\u{4}"])
+  func plainModeCancelPrintsNothing(typed: String) throws {
+    let pty = try Self.start(["run", "purchase", "--plain"])
+    #expect(pty.waitForText("Step 1 of 4"))
+    pty.send("next\r")
+    #expect(pty.waitForText("Step 2 of 4"))
+    pty.send(typed)
+    #expect(pty.waitForExit() == .exited(1))
+    #expect(Self.stdout(pty) == "")
+  }
+
+  /// A script's `quit` prints nothing; a script that just ends prints the state it reached.
+  @Test func scriptQuitPrintsNothingAndAnEndedScriptPrintsItsState() throws {
+    let quit = try Stepflow.run(["rate", "--commands", "rate 3; quit"])
+    #expect(quit.status == 1)
+    #expect(quit.stdout == "")
+    let piped = try Stepflow.run(["run", "purchase"], input: "next\nquit\n")
+    #expect(piped.status == 1)
+    #expect(piped.stdout == "")
+    let ended = try Stepflow.run(["run", "purchase", "--commands", "next"])
+    #expect(ended.status == 1)
+    #expect(ended.stdout.hasPrefix("{\"wizard\":\"purchase\",\"finished\":false"))
+  }
+
+  /// The help says so.
+  @Test func theHelpSaysCancellingPrintsNothing() throws {
+    for topic in [["--help"], ["help", "run"], ["help", "rate"]] {
+      let help = try Stepflow.run(topic)
+      #expect(help.stdout.contains("prints nothing"), "\(topic)")
+    }
+  }
+}

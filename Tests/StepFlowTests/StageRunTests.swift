@@ -1,0 +1,122 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
+
+/// Progress stages in an automatic run (`--auto`): a stage runs whenever its step is reached —
+/// by a key, a script command or an earlier stage — and a completed stage shows full, not run
+/// again, while its step stays reached.
+@Suite struct StageRunTests {
+  static func program(_ flow: FlowDefinition) -> FlowProgram {
+    FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, auto: true))
+  }
+
+  static func run(_ program: inout FlowProgram, _ lines: [String], at now: Duration) throws {
+    for line in lines { program.apply(try Command.parse(line), at: now) }
+  }
+
+  static func screen(_ program: FlowProgram, at now: Duration) -> String {
+    program.view(width: 60, height: 20, at: now).plainLines().joined(separator: "\n")
+  }
+
+  /// The release wizard's Build step, reached by commands, shows its progress and moves on.
+  @Test func releaseBuildStepRunsWhenReachedByCommands() throws {
+    var program = Self.program(try WizardParityTests.load("release"))
+    let build = try #require(program.flow.steps.firstIndex { $0.id == "build" })
+    try Self.run(
+      &program, ["set version=1.4.0", "next", "set ci_green=yes", "set changelog=yes", "next"],
+      at: .seconds(1))
+    #expect(program.state.progression.current == build)
+    #expect(program.stages.running?.step == build)
+    program.apply(.tick(milliseconds: 1500), at: .milliseconds(2500))
+    #expect(Self.screen(program, at: .milliseconds(2500)).contains("50%"))
+    #expect(program.state.progression.current == build)
+    program.apply(.tick(milliseconds: 1500), at: .seconds(4))
+    #expect(program.state.progression.current == build + 1, "moved on when the build was done")
+    #expect(program.completedStages == [build])
+  }
+
+  /// A key does not stop the stages: the next step reached runs its stage and moves on.
+  @Test func aKeyKeepsStagesRunning() {
+    var program = Self.program(FoodDeliveryState.flow)
+    _ = program.handle(.key(.enter), at: .milliseconds(500))
+    #expect(program.state.progression.current == 1)
+    #expect(program.stages.running?.step == 1)
+    _ = program.handle(.tick, at: .milliseconds(2500))
+    #expect(program.state.progression.current == 2, "the stage of step 2 ended after 2 s")
+    #expect(program.stages.running?.step == 2)
+  }
+
+  /// Back to a step whose stage completed: it shows full and stays; it does not run again.
+  @Test func aCompletedStageShowsFullAndDoesNotRunAgain() throws {
+    var program = Self.program(FoodDeliveryState.flow)
+    try Self.run(&program, ["next"], at: .zero)
+    program.apply(.tick(milliseconds: 2000), at: .seconds(2))
+    #expect(program.state.progression.current == 2)
+    try Self.run(&program, ["previous"], at: .seconds(3))
+    #expect(program.state.progression.current == 1)
+    #expect(program.stages.running == nil, "not run again")
+    #expect(program.stages.shown == 1)
+    #expect(Self.screen(program, at: .seconds(3)).contains("100%"))
+    program.apply(.tick(milliseconds: 5000), at: .seconds(8))
+    #expect(program.state.progression.current == 1, "stays where the person went")
+    #expect(Self.screen(program, at: .seconds(8)).contains("100%"))
+  }
+
+  /// A stage left before its end is dismissed, and runs again from the start when its step is
+  /// reached again; un-reaching a completed step (Back) or starting over forgets it.
+  @Test func leftOrUnreachedStagesRunAgain() throws {
+    var program = Self.program(FoodDeliveryState.flow)
+    try Self.run(&program, ["next"], at: .zero)
+    program.apply(.tick(milliseconds: 1000), at: .seconds(1))
+    try Self.run(&program, ["next"], at: .seconds(1))
+    #expect(program.stages.running?.step == 2)
+    #expect(!program.stages.isShowing(step: 1))
+    try Self.run(&program, ["previous"], at: .seconds(2))
+    #expect(program.stages.running?.step == 1)
+    #expect(program.stages.running?.start == .seconds(2), "from the start")
+
+    program.apply(.tick(milliseconds: 2000), at: .seconds(4))
+    #expect(program.state.progression.current == 2)
+    #expect(program.completedStages.contains(1))
+    try Self.run(&program, ["back"], at: .seconds(5))
+    try Self.run(&program, ["back"], at: .seconds(5))
+    #expect(program.state.progression.current == 0)
+    #expect(program.completedStages.isEmpty, "back un-reached the steps")
+    try Self.run(&program, ["next"], at: .seconds(6))
+    #expect(program.stages.running?.step == 1)
+
+    program.apply(.tick(milliseconds: 2000), at: .seconds(8))
+    try Self.run(&program, ["reset"], at: .seconds(9))
+    #expect(program.completedStages.isEmpty)
+    #expect(program.stages.running?.step == 0, "starting over runs the first stage again")
+  }
+
+  /// With no room for its indicators (delivery at 40×12: no room for the hero), the footer
+  /// says how far the stage is, and that it is done when its step is current again.
+  @Test func aStageWithoutRoomIsShownInWords() throws {
+    var program = Self.program(FoodDeliveryState.flow)
+    try Self.run(&program, ["next"], at: .zero)
+    program.apply(.tick(milliseconds: 1000), at: .seconds(1))
+    var lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
+    #expect(lines[10] == " Cooking 50%", "\(lines)")
+    #expect(!program.view(width: 60, height: 24, at: .seconds(1)).plainText.contains("Cooking"))
+    program.apply(.tick(milliseconds: 1000), at: .seconds(2))
+    try Self.run(&program, ["previous"], at: .seconds(3))
+    lines = program.view(width: 40, height: 12, at: .seconds(3)).plainLines()
+    #expect(lines[10] == " Cooking done", "\(lines)")
+  }
+
+  /// Without `--auto` no stage runs.
+  @Test func withoutAutoNoStageRuns() throws {
+    var program = FlowProgram(flow: FoodDeliveryState.flow, options: FlowOptions())
+    try Self.run(&program, ["next"], at: .zero)
+    program.apply(.tick(milliseconds: 5000), at: .seconds(5))
+    #expect(program.state.progression.current == 1)
+    #expect(program.stages.shown == nil)
+  }
+}
