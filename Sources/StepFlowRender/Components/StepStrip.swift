@@ -41,6 +41,44 @@ public struct StepStrip {
     }
   }
 
+  /// A strip of any steps, without a flow: their icons (`nil` for none), how the strip looks,
+  /// and how far they are reached.
+  ///
+  /// ```swift
+  /// let strip = StepStrip(
+  ///   icons: [.symbol("cart"), .symbol("creditcard.fill"), .text("📦")],
+  ///   style: StripStyle(position: .above, shape: .bar),
+  ///   progression: Progression(count: 3, startsEmpty: false, reachedCount: 2, current: 1))
+  /// var canvas = Canvas(width: 40, height: strip.height)
+  /// strip.render(into: &canvas, area: canvas.bounds)
+  /// ```
+  public init(
+    icons: [Icon?], style: StripStyle, progression: Progression, theme: Theme = Theme(),
+    glyphs: Glyphs = .unicode
+  ) {
+    let steps = icons.indices.map { i in
+      StepDefinition(id: "\(i + 1)", title: "Step \(i + 1)", icon: icons[i])
+    }
+    self.init(
+      flow: FlowDefinition(
+        id: "steps", title: "Steps", steps: steps, strip: style, navigation: .buttons),
+      progression: progression, theme: theme, glyphs: glyphs)
+  }
+
+  /// The strip of a ``FlowSteps`` enum with the first `reached` steps reached and `current`
+  /// shown, in the enum's own style and colours.
+  public init<Step: FlowSteps>(
+    _ steps: Step.Type, reached: Int, current: Step?, glyphs: Glyphs = .unicode
+  ) {
+    let flow = FlowDefinition(Step.self)
+    self.init(
+      flow: flow,
+      progression: Progression(
+        count: flow.steps.count, startsEmpty: flow.startsEmpty, reachedCount: reached,
+        current: current.map(\.index)),
+      theme: Step.theme, glyphs: glyphs)
+  }
+
   /// The rows the strip takes: extra content rows (above only), the content row, the pointer row.
   public var height: Int {
     position == .above ? (flow.strip.extraHeight ?? 1) + 2 : 2
