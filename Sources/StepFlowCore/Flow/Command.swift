@@ -185,10 +185,10 @@ extension Command {
 }
 
 /// A script: command lines with their line numbers, from `--commands` or a file.
-public enum ScriptSource {
+package enum ScriptSource {
   /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and
   /// `#` comments are skipped. Each item is numbered from 1.
-  public static func items(ofCommands text: String) -> [(number: Int, line: String)] {
+  package static func items(ofCommands text: String) -> [(number: Int, line: String)] {
     var items: [String] = []
     var current = ""
     var quoted = false
@@ -217,12 +217,12 @@ public enum ScriptSource {
   }
 
   /// One command per line; blank lines and `#` comments are skipped but counted.
-  public static func items(ofScript text: String) -> [(number: Int, line: String)] {
+  package static func items(ofScript text: String) -> [(number: Int, line: String)] {
     numbered(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
   }
 
   /// Whether a line holds no command (blank, or a `#` comment).
-  public static func isBlank(_ line: String) -> Bool {
+  package static func isBlank(_ line: String) -> Bool {
     let trimmed = Command.trim(line)
     return trimmed.isEmpty || trimmed.hasPrefix("#")
   }

@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A program that uses StepFlow as a package dependency, the way a user's program does. It also
+// has its own module named ArgumentParser and its own ExitCode type: StepFlow's public API must
+// not clash with names as common as those (its argument parser and exit codes are internal).
+let package = Package(
+  name: "stepflow-examples",
+  dependencies: [.package(name: "stepflow", path: "..")],
+  targets: [
+    .target(name: "ArgumentParser", path: "Sources/ArgumentParser"),
+    .executableTarget(
+      name: "Signup",
+      dependencies: [.product(name: "StepFlow", package: "stepflow"), "ArgumentParser"],
+      path: "Sources/Signup"),
+  ],
+  swiftLanguageModes: [.v6]
+)
