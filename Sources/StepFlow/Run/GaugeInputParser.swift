@@ -21,9 +21,16 @@ public struct GaugeUpdate: Equatable, Sendable {
 /// - Any other line is ignored. Surrounding blanks and a final carriage return do not count.
 /// - A line without its newline waits for the next chunk; ``finish()`` takes it as a line and
 ///   applies an open block as far as it got.
+/// - A line longer than `maxLineLength` bytes (64 KiB) is ignored as it arrives, without keeping
+///   it: ``overlongLines`` counts them, and the lines after it work as before.
 public struct GaugeInputParser: Sendable {
   private var partial: [UInt8] = []
   private var block: Block?
+  private let maxLineLength: Int
+  /// Whether the rest of an overlong line is being dropped.
+  private var skipping = false
+  /// How many lines were ignored for being longer than the limit.
+  public private(set) var overlongLines = 0
 
   /// An `XXX` block being read.
   private struct Block: Sendable {
@@ -32,7 +39,9 @@ public struct GaugeInputParser: Sendable {
     var readFirstLine = false
   }
 
-  public init() {}
+  public init(maxLineLength: Int = Platform.maxLineLength) {
+    self.maxLineLength = maxLineLength
+  }
 
   /// Whether an `XXX` block is open.
   public var isInBlock: Bool { block != nil }
@@ -43,10 +52,16 @@ public struct GaugeInputParser: Sendable {
     var updates: [GaugeUpdate] = []
     for byte in bytes {
       if byte == UInt8(ascii: "\n") {
-        if let update = line(partial) { updates.append(update) }
+        if !skipping, let update = line(partial) { updates.append(update) }
+        skipping = false
         partial.removeAll(keepingCapacity: true)
-      } else {
+      } else if !skipping {
         partial.append(byte)
+        if partial.count > maxLineLength {
+          skipping = true
+          overlongLines += 1
+          partial.removeAll(keepingCapacity: true)
+        }
       }
     }
     return updates
@@ -55,7 +70,8 @@ public struct GaugeInputParser: Sendable {
   /// The input ended: the last line without a newline, and an unclosed block, take effect.
   public mutating func finish() -> [GaugeUpdate] {
     var updates: [GaugeUpdate] = []
-    if !partial.isEmpty, let update = line(partial) { updates.append(update) }
+    if !skipping, !partial.isEmpty, let update = line(partial) { updates.append(update) }
+    skipping = false
     partial.removeAll()
     if let open = block {
       block = nil
