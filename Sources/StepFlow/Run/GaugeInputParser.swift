@@ -50,19 +50,26 @@ public struct GaugeInputParser: Sendable {
   /// - Returns: the updates of the complete lines in it, in order.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [GaugeUpdate] {
     var updates: [GaugeUpdate] = []
-    for byte in bytes {
-      if byte == UInt8(ascii: "\n") {
-        if !skipping, let update = line(partial) { updates.append(update) }
-        skipping = false
-        partial.removeAll(keepingCapacity: true)
-      } else if !skipping {
-        partial.append(byte)
-        if partial.count > maxLineLength {
+    let chunk = Array(bytes)
+    var rest = chunk[...]
+    while !rest.isEmpty {
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let piece = rest[..<(newline ?? rest.endIndex)]
+      if !skipping {
+        if partial.count + piece.count > maxLineLength {
+          // Too long: dropped, and so is the rest of it up to its newline.
           skipping = true
           overlongLines += 1
           partial.removeAll(keepingCapacity: true)
+        } else {
+          partial.append(contentsOf: piece)
         }
       }
+      guard let newline else { break }
+      if !skipping, let update = line(partial) { updates.append(update) }
+      skipping = false
+      partial.removeAll(keepingCapacity: true)
+      rest = rest[(newline + 1)...]
     }
     return updates
   }
