@@ -80,7 +80,7 @@ package enum RunCommand {
         answers = try AnswersFile.load(bytes, path: path, flow: flow)
       } catch let error as Platform.FileError {
         Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
-        return .failure(Stop(code: ExitCode.noInput))
+        return .failure(Stop(code: ExitCode.reading(error)))
       } catch let error as Diagnostics {
         for problem in error.all { Platform.writeStderr(problem.description + "\n") }
         return .failure(Stop(code: ExitCode.dataError))
@@ -98,6 +98,9 @@ package enum RunCommand {
         return .success(try SavedState.decode(bytes, path: path, flow: flow))
       } catch let error as SavedState.Refusal {
         Platform.writeStderr("stepflow: \(error.message)\n")
+        return .failure(Stop(code: ExitCode.dataError))
+      } catch let error as Platform.FileError where error.isTooLarge {
+        Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
         return .failure(Stop(code: ExitCode.dataError))
       } catch {
         Platform.writeStderr("stepflow: cannot read the state file \(path)\n")
@@ -196,7 +199,7 @@ package enum RunCommand {
         bytes = try Platform.readFile(path)
       } catch {
         Platform.writeStderr("stepflow: cannot read script \(error.description)\n")
-        return ExitCode.noInput
+        return ExitCode.reading(error)
       }
       source = .items(
         ScriptSource.items(ofScript: String(decoding: bytes, as: UTF8.self)), label: "script line")
@@ -250,6 +253,13 @@ package enum RunCommand {
         case .timedOut:
           Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
           exitCode = ExitCode.timeout
+          break reading
+        case .tooLong:
+          number += 1
+          Platform.writeStderr(
+            "stepflow: script line \(number) is longer than"
+              + " \(Platform.sizeText(Platform.maxLineLength)), the most a command line may be\n")
+          exitCode = ExitCode.dataError
           break reading
         case .line(let typed):
           number += 1

@@ -36,10 +36,11 @@ extension WizardFile {
       }
     }
 
-    /// The exit code: 66 for a file that cannot be read, 65 for an invalid one.
+    /// The exit code: 66 for a file that cannot be read, 65 for an invalid one or one larger
+    /// than ``Platform/maxFileSize``.
     package var exitCode: Int32 {
       switch self {
-      case .unreadable: return ExitCode.noInput
+      case .unreadable(let error): return ExitCode.reading(error)
       case .invalid: return ExitCode.dataError
       }
     }

@@ -26,9 +26,16 @@ package struct GaugeUpdate: Equatable, Sendable {
 /// - Any other line is ignored. Surrounding blanks and a final carriage return do not count.
 /// - A line without its newline waits for the next chunk; ``finish()`` takes it as a line and
 ///   applies an open block as far as it got.
+/// - A line longer than `maxLineLength` bytes (64 KiB) is ignored as it arrives, without keeping
+///   it: ``overlongLines`` counts them, and the lines after it work as before.
 package struct GaugeInputParser: Sendable {
   private var partial: [UInt8] = []
   private var block: Block?
+  private let maxLineLength: Int
+  /// Whether the rest of an overlong line is being dropped.
+  private var skipping = false
+  /// How many lines were ignored for being longer than the limit.
+  package private(set) var overlongLines = 0
 
   /// An `XXX` block being read.
   private struct Block: Sendable {
@@ -37,7 +44,9 @@ package struct GaugeInputParser: Sendable {
     var readFirstLine = false
   }
 
-  package init() {}
+  package init(maxLineLength: Int = Platform.maxLineLength) {
+    self.maxLineLength = maxLineLength
+  }
 
   /// Whether an `XXX` block is open.
   package var isInBlock: Bool { block != nil }
@@ -46,13 +55,26 @@ package struct GaugeInputParser: Sendable {
   /// - Returns: the updates of the complete lines in it, in order.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [GaugeUpdate] {
     var updates: [GaugeUpdate] = []
-    for byte in bytes {
-      if byte == UInt8(ascii: "\n") {
-        if let update = line(partial) { updates.append(update) }
-        partial.removeAll(keepingCapacity: true)
-      } else {
-        partial.append(byte)
+    let chunk = Array(bytes)
+    var rest = chunk[...]
+    while !rest.isEmpty {
+      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let piece = rest[..<(newline ?? rest.endIndex)]
+      if !skipping {
+        if partial.count + piece.count > maxLineLength {
+          // Too long: dropped, and so is the rest of it up to its newline.
+          skipping = true
+          overlongLines += 1
+          partial.removeAll(keepingCapacity: true)
+        } else {
+          partial.append(contentsOf: piece)
+        }
       }
+      guard let newline else { break }
+      if !skipping, let update = line(partial) { updates.append(update) }
+      skipping = false
+      partial.removeAll(keepingCapacity: true)
+      rest = rest[(newline + 1)...]
     }
     return updates
   }
@@ -60,7 +82,8 @@ package struct GaugeInputParser: Sendable {
   /// The input ended: the last line without a newline, and an unclosed block, take effect.
   package mutating func finish() -> [GaugeUpdate] {
     var updates: [GaugeUpdate] = []
-    if !partial.isEmpty, let update = line(partial) { updates.append(update) }
+    if !skipping, !partial.isEmpty, let update = line(partial) { updates.append(update) }
+    skipping = false
     partial.removeAll()
     if let open = block {
       block = nil

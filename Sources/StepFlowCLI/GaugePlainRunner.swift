@@ -33,7 +33,15 @@ package struct GaugePlainRunner: Sendable {
     while true {
       switch Platform.readChunk(input, timeout: options.timeout) {
       case .bytes(let bytes):
+        let overlong = parser.overlongLines
         let lines = reporter.receive(parser.feed(bytes), at: Platform.monotonicNow() - origin)
+        if parser.overlongLines > overlong {
+          Platform.write(
+            errorOutput,
+            Array(
+              ("stepflow: gauge: ignored a line longer than"
+                + " \(Platform.sizeText(Platform.maxLineLength))\n").utf8))
+        }
         guard write(lines) else { return ExitCode.notFinished }
       case .endOfFile:
         let now = Platform.monotonicNow() - origin

@@ -21,6 +21,12 @@ package enum ExitCode {
   package static let terminated: Int32 = 143
   /// The terminal hung up (SIGHUP).
   package static let hangUp: Int32 = 129
+
+  /// The code for a file that could not be used: 65 when it was refused for its size (its
+  /// data is bad), 66 when it is missing or cannot be read.
+  package static func reading(_ error: Platform.FileError) -> Int32 {
+    error.isTooLarge ? dataError : noInput
+  }
 }
 
 /// A problem with the command line: what is wrong, and the usage line of the command.

@@ -65,6 +65,9 @@ package enum Platform {
     package let reason: String
     /// Whether the file is missing (as opposed to unreadable).
     package let isMissing: Bool
+    /// Whether the file was refused for being larger than the limit it was read with (its
+    /// data is refused: exit 65, where a file that cannot be read is 66).
+    package var isTooLarge = false
 
     package var description: String { "\(path): \(reason)" }
   }
@@ -75,14 +78,27 @@ package enum Platform {
     return FileError(path: path, reason: reason, isMissing: code == ENOENT || code == ENOTDIR)
   }
 
-  /// The bytes of a file, or of standard input for `-`.
-  package static func readFile(_ path: String) throws(FileError) -> [UInt8] {
+  /// The bytes of a file, or of standard input for `-`, read in chunks and refused past
+  /// `limit` bytes (a regular file at once by its size; a pipe or device such as `/dev/zero`
+  /// once `limit` bytes have come), so no input can exhaust memory.
+  /// - Throws: ``FileError``: missing, unreadable, a directory, or ``FileError/isTooLarge``.
+  package static func readFile(_ path: String, limit: Int = maxFileSize) throws(FileError)
+    -> [UInt8]
+  {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw fileError(path) }
     defer { if fd != 0 { close(fd) } }
+    func tooLarge() -> FileError {
+      FileError(
+        path: path, reason: "larger than \(sizeText(limit)), the most stepflow reads from a file",
+        isMissing: false, isTooLarge: true)
+    }
     var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw FileError(path: path, reason: "is a directory", isMissing: false)
+    if fstat(fd, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw FileError(path: path, reason: "is a directory", isMissing: false)
+      }
+      if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > limit { throw tooLarge() }
     }
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -93,6 +109,7 @@ package enum Platform {
         throw fileError(path)
       }
       if n == 0 { break }
+      guard result.count + n <= limit else { throw tooLarge() }
       result.append(contentsOf: buffer[0..<n])
     }
     return result
@@ -170,16 +187,30 @@ package enum Platform {
 }
 
 /// Reads a file descriptor line by line as the lines arrive (for commands piped into a run).
+///
+/// A line longer than `maxLength` bytes is not kept: it comes back as ``Line/tooLong`` as soon as
+/// it passes the limit, and the rest of it, up to its newline, is read and dropped in chunks —
+/// an endless line (`/dev/zero`) costs no memory and each chunk returns to the caller's loop.
 package struct LineReader {
   private let fd: Int32
+  private let maxLength: Int
   private var buffer: [UInt8] = []
+  /// Where the unread part of `buffer` starts (consumed lines are dropped in bulk).
+  private var start = 0
   private var atEnd = false
+  /// Whether the rest of an overlong line is being dropped.
+  private var skipping = false
 
-  package init(fd: Int32) { self.fd = fd }
+  package init(fd: Int32, maxLength: Int = Platform.maxLineLength) {
+    self.fd = fd
+    self.maxLength = maxLength
+  }
 
   /// What waiting for a line brought.
   package enum Line: Equatable, Sendable {
     case line(String)
+    /// A line longer than the limit; its bytes are dropped, up to its newline.
+    case tooLong
     /// The input ended.
     case end
     /// No line came within the timeout.
@@ -190,17 +221,33 @@ package struct LineReader {
   package mutating func nextLine(timeout: Duration? = nil) -> Line {
     let deadline = timeout.map { Platform.monotonicNow() + $0 }
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        var bytes = buffer[..<newline]
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        let wasSkipping = skipping
+        skipping = false
+        var bytes = buffer[start..<newline]
+        start = newline + 1
+        if start > 65536, start * 2 > buffer.count {
+          buffer.removeSubrange(..<start)
+          start = 0
+        }
+        if wasSkipping { continue }
+        if bytes.count > maxLength { return .tooLong }
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
-        let line = String(decoding: bytes, as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return .line(line)
+        return .line(String(decoding: bytes, as: UTF8.self))
+      }
+      if skipping || buffer.count - start > maxLength {
+        let wasSkipping = skipping
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        skipping = true
+        if !wasSkipping { return .tooLong }
       }
       if atEnd {
-        guard !buffer.isEmpty else { return .end }
-        let line = String(decoding: buffer, as: UTF8.self)
+        skipping = false
+        guard start < buffer.count else { return .end }
+        let line = String(decoding: buffer[start...], as: UTF8.self)
         buffer.removeAll()
+        start = 0
         return .line(line)
       }
       let left = deadline.map { max(.zero, $0 - Platform.monotonicNow()) }

@@ -10,6 +10,19 @@ import StepFlowRender
 #endif
 
 extension Platform {
+  /// The most bytes a file stepflow reads may have (a wizard, answers, state or script file):
+  /// 4 MiB. A bigger one is refused (exit 65).
+  public static let maxFileSize = 4 << 20
+  /// The most bytes of one line of commands on standard input or of `gauge` input: 64 KiB.
+  public static let maxLineLength = 64 << 10
+
+  /// A size in bytes as a person reads it: `4 MiB`, `64 KiB`, `100 bytes`.
+  public static func sizeText(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
   /// What one read from a stream brought.
   package enum ReadResult: Equatable, Sendable {
     /// Some bytes (never empty).

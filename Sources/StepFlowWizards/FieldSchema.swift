@@ -112,7 +112,8 @@ package enum FieldSchema {
     switch problem {
     case .invalidID: key = "id"
     case .emptyLabel: key = "label"
-    case .invalidPattern, .slowPattern, .patternMessageWithoutPattern: key = "pattern"
+    case .invalidPattern, .unsupportedPattern, .patternTooLarge, .patternMessageWithoutPattern:
+      key = "pattern"
     case .ruleNotApplicable(let rule, _): key = rule
     case .boundOutOfRange(let rule, _, _, _): key = rule
     case .minAboveMax: key = "min"

@@ -166,3 +166,39 @@ private let payment: FieldKind = .choice(options: [
     }
   }
 }
+
+@Suite struct PatternRefusalTests {
+  /// Nested repetition was refused while patterns ran on a backtracking matcher; the linear
+  /// matcher runs it in bounded time, so it is a valid pattern now.
+  @Test func nestedRepetitionIsAllowed() throws {
+    for pattern in ["(a+)+$", "([a-z]+)*x", #"(\w*)*"#, "(a{2,})+", "((ab)+c)*", "(.*a){20}"] {
+      let spec = try FieldSpec(id: "f", label: "F", kind: .text(), pattern: pattern)
+      #expect(spec.validate(.text(String(repeating: "a", count: 5_000) + "!")) != nil)
+    }
+  }
+
+  @Test func unsupportedAndTooLargePatternsNameTheProblem() {
+    let lookahead = specError {
+      try FieldSpec(id: "code", label: "Code", kind: .text(), pattern: "a(?=b)")
+    }
+    #expect(
+      lookahead?.description
+        == "field \"code\": pattern \"a(?=b)\" is outside the supported regular expressions:"
+        + " lookahead (?=…) and (?!…) are not supported (docs/wizard-format.md lists what is)")
+    let large = specError {
+      try FieldSpec(id: "code", label: "Code", kind: .text(), pattern: "(a{1000}){1000}")
+    }
+    #expect(
+      large?.description
+        == "field \"code\": pattern \"(a{1000}){1000}\" is too large: its repetitions expand it"
+        + " to 1000001 instructions; at most 2000 are allowed (write fewer or smaller counts)")
+    let long = specError {
+      try FieldSpec(
+        id: "code", label: "Code", kind: .text(), pattern: String(repeating: "x", count: 1001))
+    }
+    #expect(
+      long?.description
+        == "field \"code\": pattern \"" + String(repeating: "x", count: 59)
+        + "…\" is too large: it is 1001 characters long; at most 1000 are allowed")
+  }
+}

@@ -124,20 +124,3 @@ private func message(_ spec: FieldSpec, _ text: String) -> String? {
     #expect("\(error)" == error.message)
   }
 }
-
-@Suite struct SlowPatternTests {
-  @Test func nestedRepetitionIsRefused() {
-    for pattern in ["(a+)+$", "([a-z]+)*x", #"(\w*)*"#, "(a{2,})+", "((ab)+c)*"] {
-      #expect(FieldSpec.hasNestedRepetition(pattern), "\(pattern)")
-      #expect(throws: FieldSpecError.self) {
-        try FieldSpec(id: "f", label: "F", kind: .text(), pattern: pattern)
-      }
-    }
-    for pattern in [
-      "[0-9A-Za-z][0-9A-Za-z -]*", #"[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?"#, "(ab)+", "(a{2})+",
-      "[(]a+[)]+", #"\(a+\)+"#, "(a|b)+",
-    ] {
-      #expect(!FieldSpec.hasNestedRepetition(pattern), "\(pattern)")
-    }
-  }
-}

@@ -82,14 +82,13 @@ public struct FieldSpec: Hashable, Sendable {
     let max: Int?
     let check: FieldCheck?
     let defaultValue: FieldValue?
-    /// `pattern`, compiled once. `Regex` is not `Sendable`, but a compiled regex is never
-    /// changed after this point and matching only reads it.
-    nonisolated(unsafe) let regex: Regex<AnyRegexOutput>?
+    /// `pattern`, compiled once.
+    let regex: FieldPattern?
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
-      defaultValue: FieldValue?, regex: Regex<AnyRegexOutput>?
+      defaultValue: FieldValue?, regex: FieldPattern?
     ) {
       self.id = id
       self.label = label
@@ -117,7 +116,8 @@ public struct FieldSpec: Hashable, Sendable {
   public var kind: FieldKind { storage.kind }
   /// Whether the field must have a value (a confirm field: must be yes).
   public var required: Bool { storage.required }
-  /// A regular expression the whole text must match (Swift `Regex` syntax).
+  /// A regular expression the whole text must match (``FieldPattern``'s subset, matched in
+  /// linear time).
   public var pattern: String? { storage.pattern }
   /// What to say when the text does not match `pattern`, after the label (`must be 4 digits`).
   public var patternMessage: String? { storage.patternMessage }
@@ -130,7 +130,7 @@ public struct FieldSpec: Hashable, Sendable {
   /// The value the field starts with.
   public var defaultValue: FieldValue? { storage.defaultValue }
   /// The compiled `pattern`.
-  package var regex: Regex<AnyRegexOutput>? { storage.regex }
+  package var regex: FieldPattern? { storage.regex }
 
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
@@ -162,15 +162,16 @@ public struct FieldSpec: Hashable, Sendable {
     }
     guard FieldSpec.isValidID(id) else { throw fail(.invalidID) }
     guard !label.isEmpty else { throw fail(.emptyLabel) }
-    var regex: Regex<AnyRegexOutput>? = nil
+    var regex: FieldPattern? = nil
     if let pattern {
       do {
-        regex = try Regex(pattern)
+        regex = try FieldPattern(pattern)
       } catch {
-        throw fail(.invalidPattern(pattern: pattern, reason: String(describing: error)))
-      }
-      if FieldSpec.hasNestedRepetition(pattern) {
-        throw fail(.slowPattern(pattern: pattern))
+        switch error.kind {
+        case .invalid: throw fail(.invalidPattern(pattern: pattern, reason: error.reason))
+        case .unsupported: throw fail(.unsupportedPattern(pattern: pattern, reason: error.reason))
+        case .tooLarge: throw fail(.patternTooLarge(pattern: pattern, reason: error.reason))
+        }
       }
     }
     storage = Storage(
@@ -181,46 +182,6 @@ public struct FieldSpec: Hashable, Sendable {
       defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value) }
-  }
-
-  /// Whether a pattern repeats a group that itself repeats — `(a+)+`, `(\\w*)*`, `(x+y)*` —
-  /// the shape that makes a backtracking matcher take exponential time on a near miss.
-  package static func hasNestedRepetition(_ pattern: String) -> Bool {
-    var groups: [Bool] = []  // for each open group: whether it repeats something inside
-    var inClass = false
-    var characters = Array(pattern.unicodeScalars)[...]
-    func isRepetition(_ c: Unicode.Scalar?, next: ArraySlice<Unicode.Scalar>) -> Bool {
-      guard let c else { return false }
-      if c == "+" || c == "*" { return true }
-      // {n,} and {n,m} with m > 1 repeat; {n} and {0,1} do not matter here.
-      guard c == "{", let close = next.firstIndex(of: "}") else { return false }
-      let body = String(String.UnicodeScalarView(next[next.startIndex..<close]))
-      guard let comma = body.firstIndex(of: ",") else { return false }
-      let upper = body[body.index(after: comma)...]
-      return upper.isEmpty || (Int(upper) ?? 0) > 1
-    }
-    while let c = characters.popFirst() {
-      if c == "\\" {
-        _ = characters.popFirst()
-        continue
-      }
-      if inClass {
-        if c == "]" { inClass = false }
-        continue
-      }
-      switch c {
-      case "[": inClass = true
-      case "(": groups.append(false)
-      case ")":
-        let repeatsInside = groups.popLast() ?? false
-        let repeated = isRepetition(characters.first, next: characters.dropFirst())
-        if repeated && repeatsInside { return true }
-        if repeated || repeatsInside, !groups.isEmpty { groups[groups.count - 1] = true }
-      default:
-        if isRepetition(c, next: characters), !groups.isEmpty { groups[groups.count - 1] = true }
-      }
-    }
-    return false
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.

@@ -13,8 +13,11 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
     case emptyLabel
     /// `pattern` is not a valid regular expression; `reason` is the parser's explanation.
     case invalidPattern(pattern: String, reason: String)
-    /// A pattern that repeats a group that repeats inside (`(a+)+`): exponential time.
-    case slowPattern(pattern: String)
+    /// `pattern` uses syntax outside ``FieldPattern``'s subset (lookaround, backreferences…).
+    case unsupportedPattern(pattern: String, reason: String)
+    /// `pattern` is longer than ``FieldPattern/maxLength`` characters or compiles to more than
+    /// ``FieldPattern/maxProgramSize`` instructions.
+    case patternTooLarge(pattern: String, reason: String)
     /// A rule (`pattern`, `check`, `min`, `max`) was given to a kind it does not apply to.
     case ruleNotApplicable(rule: String, kind: String)
     /// `patternMessage` was given without a `pattern`.
@@ -55,6 +58,11 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
     "field \"\(fieldID)\": " + explanation
   }
 
+  /// A pattern as a message shows it: at most 60 characters, the rest cut to `…`.
+  private func shortened(_ pattern: String) -> String {
+    pattern.count <= 60 ? pattern : String(pattern.prefix(59)) + "…"
+  }
+
   private var explanation: String {
     switch problem {
     case .invalidID:
@@ -63,9 +71,12 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
         + " the FIELD of \"set FIELD=VALUE\")"
     case .emptyLabel:
       return "the label is empty; give the text people see, such as \"E-mail\""
-    case .slowPattern(let pattern):
+    case .unsupportedPattern(let pattern, let reason):
       return
-        "pattern \"\(pattern)\" repeats a group that itself repeats, like (a+)+, which can take exponential time on some answers; write it without the nesting"
+        "pattern \"\(pattern)\" is outside the supported regular expressions: \(reason)"
+        + " (docs/wizard-format.md lists what is)"
+    case .patternTooLarge(let pattern, let reason):
+      return "pattern \"\(shortened(pattern))\" is too large: \(reason)"
     case .invalidPattern(let pattern, let reason):
       return "pattern \"\(pattern)\" is not a valid regular expression: \(reason)"
     case .ruleNotApplicable(let rule, let kind):
