@@ -12,9 +12,21 @@
 /// The handlers only `write` the signal's number to the pipe (async-signal-safe); the loop reads
 /// the pipe and decides. SIGPIPE is ignored while the session runs. ``uninstall()`` puts back the
 /// handlers that were there before and closes the pipe.
+///
+/// Every signal whose default action ends the process (``terminating``) is caught: the loop
+/// returns 128 + its number, so the terminal is restored on the way out like for SIGTERM. Left
+/// alone they would kill the process with the terminal raw and in the alternate screen, and
+/// SIGQUIT would run the Swift runtime's backtracer, which prints a crash report.
 struct SignalPipe {
-  /// Interrupt, terminate, hang-up, window size, stop from outside, continue.
-  static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+  /// The signals that end a session with 128 + their number: interrupt, terminate, hang-up,
+  /// quit, the user signals, the timers, and the CPU and file-size limits.
+  static let terminating: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ,
+  ]
+
+  /// The terminating signals, window size, stop from outside, continue.
+  static let handled: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]
 
   /// The end the loop polls and reads.
   let readFD: Int32
