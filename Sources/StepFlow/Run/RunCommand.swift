@@ -132,21 +132,49 @@ enum RunCommand {
         return .failure(Stop(code: ExitCode.dataError))
       }
     }
-    if settings.resume, let path = settings.stateFile {
-      guard Platform.isFile(path) else {
+    guard let path = settings.stateFile else {
+      return .success(FlowState(flow: flow, answers: answers))
+    }
+    // One rule for what is at the state path: it is used (--resume) or replaced only when it is
+    // a regular file holding a state of this wizard; anything else is refused and left as it is.
+    let bytes: [UInt8]
+    switch Platform.kind(of: path) {
+    case .missing:
+      if settings.resume {
         Platform.writeStderr("stepflow: no saved state in \(path) yet; starting at the beginning\n")
-        return .success(FlowState(flow: flow, answers: answers))
       }
-      do {
-        let bytes = try Platform.readFile(path)
-        return .success(try SavedState.decode(bytes, path: path, flow: flow))
-      } catch let error as SavedState.Refusal {
-        Platform.writeStderr("stepflow: \(error.message)\n")
-        return .failure(Stop(code: ExitCode.dataError))
+      return .success(FlowState(flow: flow, answers: answers))
+    case .other(let what):
+      Platform.writeStderr(
+        "stepflow: state file \(path) is \(what), not a regular file; it is left as it is (give --state another path)\n"
+      )
+      return .failure(Stop(code: ExitCode.dataError))
+    case .regularFile:
+      do throws(Platform.FileError) {
+        bytes = try Platform.readFile(path)
       } catch {
-        Platform.writeStderr("stepflow: cannot read the state file \(path)\n")
+        Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
         return .failure(Stop(code: ExitCode.noInput))
       }
+    }
+    if settings.resume {
+      do throws(SavedState.Refusal) {
+        return .success(try SavedState.decode(bytes, path: path, flow: flow))
+      } catch {
+        Platform.writeStderr("stepflow: \(error.message)\n")
+        return .failure(Stop(code: ExitCode.dataError))
+      }
+    }
+    guard SavedState.mayReplace(bytes, flow: flow) else {
+      Platform.writeStderr(
+        "stepflow: state file \(path) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
+      )
+      return .failure(Stop(code: ExitCode.dataError))
+    }
+    if !bytes.isEmpty {
+      Platform.writeStderr(
+        "stepflow: \(path) held a saved run; starting over and replacing it (--resume continues it)\n"
+      )
     }
     return .success(FlowState(flow: flow, answers: answers))
   }
@@ -164,13 +192,11 @@ enum RunCommand {
         FlowResult.render(settings.output, flow: flow, state: start, glyphs: settings.glyphs))
       return ExitCode.finished
     }
-    if let path = settings.stateFile, !settings.resume, Platform.isFile(path) {
-      Platform.writeStderr(
-        "stepflow: \(path) held a saved run; starting over and replacing it (--resume continues it)\n"
-      )
-    }
     // A state file that cannot be written would lose the run: refuse before it starts.
-    if saver?.save(start) == false { return ExitCode.noInput }
+    if saver?.save(start) == false {
+      Platform.writeStderr(saver?.failure ?? "")
+      return ExitCode.ioError
+    }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
     {
@@ -206,7 +232,11 @@ enum RunCommand {
       return nil
     }
     saver = program.saver
-    saver?.save(program.program.state)
+    // A state file that could not be written ends the run (the writer said why).
+    if saver?.save(program.program.state) == false {
+      Platform.writeStderr(saver?.failure ?? "")
+      return ExitCode.ioError
+    }
     if [ExitCode.finished, ExitCode.notFinished, ExitCode.timeout].contains(code) {
       Platform.writeStdout(
         FlowResult.render(
@@ -255,7 +285,11 @@ enum RunCommand {
     var exitCode: Int32? = nil
     func runLine(_ line: String, _ location: String) -> Bool {
       let step = runner.run(line: line, where: location)
-      saver?.save(runner.program.state)
+      if saver?.save(runner.program.state) == false {
+        Platform.writeStderr(saver?.failure ?? "")
+        exitCode = ExitCode.ioError
+        return false
+      }
       switch step {
       case .next: return true
       case .ended: return false
@@ -298,7 +332,8 @@ enum RunCommand {
       }
     }
     let state = runner.program.state
-    if !settings.frames {
+    // A run whose state file failed stops without a result (exit 74).
+    if !settings.frames, exitCode != ExitCode.ioError {
       Platform.writeStdout(
         FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
     }

@@ -115,26 +115,72 @@ public enum Platform {
     return names.sorted()
   }
 
+  /// What is at a path, without following a symbolic link there.
+  public enum PathKind: Equatable, Sendable {
+    case missing
+    /// A regular file, with its permission bits.
+    case regularFile(permissions: UInt32)
+    /// Something else: a symbolic link, a directory, a FIFO, a device, a socket; named in words.
+    case other(String)
+  }
+
+  /// What is at `path` (`lstat`: a symbolic link is reported as one, not followed).
+  public static func kind(of path: String) -> PathKind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile(permissions: UInt32(info.st_mode & 0o7777))
+    case S_IFLNK: return .other("a symbolic link")
+    case S_IFDIR: return .other("a directory")
+    case S_IFIFO: return .other("a FIFO")
+    case S_IFCHR, S_IFBLK: return .other("a device")
+    case S_IFSOCK: return .other("a socket")
+    default: return .other("not a regular file")
+    }
+  }
+
   /// Replaces a file's contents so that a crash at any moment leaves either the old or the new
   /// contents: write a temporary file beside it, flush it to disk, rename it over the target,
   /// then flush the directory.
-  public static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+  ///
+  /// The temporary file is `PATH.tmp-` and 16 random hexadecimal digits, created with
+  /// `O_CREAT | O_EXCL | O_NOFOLLOW` (another name is drawn if it exists), so nobody can plant
+  /// a file or a symbolic link there beforehand for the write to follow. Its permissions are
+  /// `permissions`, narrowed to those of the file it replaces: an existing file's mode is
+  /// never widened.
+  public static func writeFileAtomically(
+    _ path: String, _ bytes: [UInt8], permissions: UInt32 = 0o644
+  ) throws(FileError) {
     let directory: String
     if let slash = path.lastIndex(of: "/") {
       directory = slash == path.startIndex ? "/" : String(path[..<slash])
     } else {
       directory = "."
     }
-    let temporary = path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var mode = mode_t(permissions & 0o777)
+    if case .regularFile(let existing) = kind(of: path) { mode &= mode_t(existing) }
+    var temporary = ""
+    var fd: Int32 = -1
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let hex = String(generator.next() as UInt64, radix: 16)
+      temporary = path + ".tmp-" + String(repeating: "0", count: 16 - hex.count) + hex
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if fd >= 0 || errno != EEXIST { break }
+    }
     guard fd >= 0 else { throw fileError(temporary) }
+    // O_EXCL: the file is new, so it gets `mode` (less the umask), whatever was there before.
     guard write(fd, bytes), fsync(fd) == 0 else {
       let error = fileError(temporary)
       close(fd)
       unlink(temporary)
       throw error
     }
-    close(fd)
+    guard close(fd) == 0 else {
+      let error = fileError(temporary)
+      unlink(temporary)
+      throw error
+    }
     guard rename(temporary, path) == 0 else {
       let error = fileError(path)
       unlink(temporary)
