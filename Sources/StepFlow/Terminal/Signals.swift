@@ -156,3 +156,17 @@ private func restoreAndRedeliver(_ signal: Int32) {
   }
   raise(signal)
 }
+
+extension Platform {
+  /// Gives SIGQUIT its default action back (end the process, with a core dump where they are
+  /// enabled; a shell shows 131). The Swift runtime's backtracer takes it over at start-up and
+  /// answers `kill -QUIT` with a crash report, after which the program runs on: a request to
+  /// quit is not a crash. An interactive session catches SIGQUIT itself (exit 131, terminal
+  /// restored) and puts this default back afterwards.
+  static func restoreDefaultQuitAction() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGQUIT, &action, nil)
+  }
+}
