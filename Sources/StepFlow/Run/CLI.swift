@@ -30,12 +30,28 @@ public enum StepFlowCLI {
   /// Platform.exitProcess(StepFlowCLI.run(flow, arguments: Array(CommandLine.arguments.dropFirst())))
   /// ```
   public static func run(_ flow: FlowDefinition, arguments: [String]) -> Int32 {
+    Platform.reserveStandardDescriptors()
+    Platform.restoreDefaultQuitAction()
     do throws(UsageError) {
-      return try RunCommand.execute(flow, arguments: arguments, environment: Platform.environment())
+      return outputChecked(
+        try RunCommand.execute(flow, arguments: arguments, environment: Platform.environment()),
+        name: flow.id)
     } catch {
       Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
       return ExitCode.usage
     }
+  }
+
+  /// `code`, or 74 with a message when something written to stdout was lost: the output is
+  /// what a caller asked for, and a run whose result did not arrive has not succeeded.
+  ///
+  /// A pipe whose reader has gone raises SIGPIPE, whose default action ends the process
+  /// quietly, like `cat` and `ls` (a shell reports 141); only when SIGPIPE is ignored does the
+  /// write fail with EPIPE and end up here.
+  static func outputChecked(_ code: Int32, name: String = "stepflow") -> Int32 {
+    guard let reason = Platform.standardOutputFailure else { return code }
+    Platform.writeStderr("\(name): cannot write to standard output: \(reason)\n")
+    return ExitCode.ioError
   }
 
   static let usage =
@@ -43,6 +59,12 @@ public enum StepFlowCLI {
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   public static func main(_ arguments: [String]) -> Int32 {
+    Platform.reserveStandardDescriptors()
+    Platform.restoreDefaultQuitAction()
+    return outputChecked(command(arguments))
+  }
+
+  private static func command(_ arguments: [String]) -> Int32 {
     let environment = Platform.environment()
     guard let command = arguments.first else {
       Platform.writeStderr("stepflow: no command given\n\(usage)\n")
@@ -135,7 +157,7 @@ public enum StepFlowCLI {
       do throws(WizardFile.LoadError) {
         let flow = try WizardFile.load(path: path)
         let steps = flow.steps.count == 1 ? "1 step" : "\(flow.steps.count) steps"
-        Platform.writeStdout("\(path): ok (\(steps))\n")
+        Platform.writeStdout("\(Sanitizer.sanitize(path)): ok (\(steps))\n")
       } catch {
         for line in error.lines { Platform.writeStderr(line + "\n") }
         // A missing file outranks an invalid one: 66 before 65.

@@ -135,18 +135,20 @@ enum RunCommand {
     guard let path = settings.stateFile else {
       return .success(FlowState(flow: flow, answers: answers))
     }
+    let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
     // a regular file holding a state of this wizard; anything else is refused and left as it is.
     let bytes: [UInt8]
     switch Platform.kind(of: path) {
     case .missing:
       if settings.resume {
-        Platform.writeStderr("stepflow: no saved state in \(path) yet; starting at the beginning\n")
+        Platform.writeStderr(
+          "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
       return .success(FlowState(flow: flow, answers: answers))
     case .other(let what):
       Platform.writeStderr(
-        "stepflow: state file \(path) is \(what), not a regular file; it is left as it is (give --state another path)\n"
+        "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
       )
       return .failure(Stop(code: ExitCode.dataError))
     case .regularFile:
@@ -167,13 +169,13 @@ enum RunCommand {
     }
     guard SavedState.mayReplace(bytes, flow: flow) else {
       Platform.writeStderr(
-        "stepflow: state file \(path) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
+        "stepflow: state file \(shown) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
       )
       return .failure(Stop(code: ExitCode.dataError))
     }
     if !bytes.isEmpty {
       Platform.writeStderr(
-        "stepflow: \(path) held a saved run; starting over and replacing it (--resume continues it)\n"
+        "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
     return .success(FlowState(flow: flow, answers: answers))
@@ -185,7 +187,7 @@ enum RunCommand {
     if start.status == .finished {
       if let path = settings.stateFile {
         Platform.writeStderr(
-          "stepflow: the run saved in \(path) was finished already; its result follows (remove the file to start over)\n"
+          "stepflow: the run saved in \(Sanitizer.sanitize(path)) was finished already; its result follows (remove the file to start over)\n"
         )
       }
       Platform.writeStdout(

@@ -106,15 +106,16 @@ public enum SavedState {
     -> FlowState
   {
     let parsed = JSON5Parser.parse(bytes, path: path)
+    let shown = Sanitizer.sanitize(path)
     guard let root = parsed.root, parsed.diagnostics.isEmpty else {
       let first = parsed.diagnostics.first.map { ": " + $0.description } ?? ""
       throw Refusal(
         message:
-          "state file \(path) is not valid JSON\(first); it is left as it is (remove it to start over)"
+          "state file \(shown) is not valid JSON\(first); it is left as it is (remove it to start over)"
       )
     }
     func refuse(_ why: String) -> Refusal {
-      Refusal(message: "state file \(path) \(why); it is left as it is (remove it to start over)")
+      Refusal(message: "state file \(shown) \(why); it is left as it is (remove it to start over)")
     }
     let value = root.value
     guard value["stepflow"]?.stringValue == "saved state", let version = value["version"]?.intValue

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+/// The first failure of a write to standard output (written by the main thread only).
+nonisolated(unsafe) private var standardOutputFailureReason: String?
+
 /// Every call to the operating system that is not about the terminal itself: the environment,
 /// files, standard streams, the monotonic clock. The rest of the library stays pure and testable.
 public enum Platform {
@@ -47,8 +50,31 @@ public enum Platform {
     return true
   }
 
-  /// Writes text to standard output.
-  public static func writeStdout(_ text: String) { write(1, Array(text.utf8)) }
+  /// Writes text to standard output; a failure is remembered (``standardOutputFailure``).
+  public static func writeStdout(_ text: String) {
+    if !write(1, Array(text.utf8)), standardOutputFailureReason == nil {
+      standardOutputFailureReason = String(cString: strerror(errno))
+    }
+  }
+
+  /// Why a write to standard output failed (the first failure), or `nil`: a full disk
+  /// (`>/dev/full`), a closed stdout (`>&-`), a pipe whose reader left while SIGPIPE is ignored.
+  public static var standardOutputFailure: String? { standardOutputFailureReason }
+
+  /// Makes sure descriptors 0, 1 and 2 are open: a closed one gets `/dev/null` opened read-only,
+  /// so that no file the program opens later lands there (the result would be written into a
+  /// state file), while writes to it still fail as they would on a closed descriptor (EBADF).
+  /// Call it first thing.
+  public static func reserveStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDONLY)
+      if opened >= 0, opened != fd {
+        // A lower descriptor was taken meanwhile (cannot happen in order 0, 1, 2): keep it
+        // that way rather than guess.
+        close(opened)
+      }
+    }
+  }
 
   /// Writes text to standard error, every control character but the line breaks shown
   /// escaped: messages quote what users and files gave, and none of it may reach a terminal raw.
@@ -63,7 +89,8 @@ public enum Platform {
     /// Whether the file is missing (as opposed to unreadable).
     public let isMissing: Bool
 
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, the path with its control characters (a newline too) escaped.
+    public var description: String { "\(Sanitizer.sanitize(path)): \(reason)" }
   }
 
   private static func fileError(_ path: String) -> FileError {
