@@ -32,6 +32,9 @@ struct SignalPipe {
   let readFD: Int32
   private let writeFD: Int32
   private var previous: [(signal: Int32, action: sigaction)] = []
+  /// The thread's signal mask before: a parent may have left signals blocked (Foundation's
+  /// `Process` on Linux does), which would make the session deaf to SIGTERM and the rest.
+  private var previousMask = sigset_t()
 
   /// Creates the pipe and installs the handlers.
   /// - Parameter device: the terminal's name, for the error.
@@ -58,6 +61,10 @@ struct SignalPipe {
       sigaction(signal, &action, &old)
       result.previous.append((signal, old))
     }
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in handled { sigaddset(&unblock, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, &result.previousMask)
     return result
   }
 
@@ -99,6 +106,7 @@ struct SignalPipe {
       sigaction(signal, &old, nil)
     }
     previous = []
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     signalPipeWriteFD = -1
     close(readFD)
     close(writeFD)
