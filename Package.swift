@@ -21,7 +21,8 @@ let package = Package(
       name: "StepFlowRender", dependencies: ["StepFlowCore"], linkerSettings: [.linkedLibrary("m")]
     ),
     // The only code that touches the system: tty, termios, signals, files, the frame writer.
-    .target(name: "StepFlowTerminal", dependencies: ["StepFlowCore", "StepFlowRender"]),
+    .target(
+      name: "StepFlowTerminal", dependencies: ["StepFlowJSON", "StepFlowCore", "StepFlowRender"]),
     // Wizard files (JSON5) into flow definitions, answers files.
     .target(name: "StepFlowWizards", dependencies: ["StepFlowCore", "StepFlowJSON"]),
     // What users import: MultiSteps, the program that runs a flow (interactive, scripted, plain).

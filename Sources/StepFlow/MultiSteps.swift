@@ -115,15 +115,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   {
     let definition = FlowDefinition(Step.self)
     var final: FlowState? = nil
-    let code: Int32
-    do {
-      code = try RunCommand.execute(
-        definition, arguments: arguments, environment: Platform.environment(),
-        onEnd: { final = $0 })
-    } catch {
-      Platform.writeStderr("\(definition.id): \(error.message)\n\(error.usage)\n")
-      code = ExitCode.usage
-    }
+    let code = RunCommand.runProgram(definition, arguments: arguments, onEnd: { final = $0 })
     guard let final else {
       return Result(exitCode: code, isFinished: false, current: nil, reached: [], answers: [:])
     }

@@ -49,6 +49,36 @@ package enum RunCommand {
       flow, parsed: parsed, environment: environment, rating: false, usage: usage, onEnd: onEnd)
   }
 
+  /// Runs a flow given by a Swift program (``MultiSteps/run(_:)``) with the options of
+  /// `stepflow run`, as the `stepflow` command runs its own: standard descriptors reserved,
+  /// SIGQUIT's default action back, a usage error printed (64), lost output on stdout 74.
+  package static func runProgram(
+    _ flow: FlowDefinition, arguments: [String], onEnd: ((FlowState) -> Void)? = nil
+  ) -> Int32 {
+    Platform.reserveStandardDescriptors()
+    Platform.restoreDefaultQuitAction()
+    do throws(UsageError) {
+      return outputChecked(
+        try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),
+        name: flow.id)
+    } catch {
+      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
+      return ExitCode.usage
+    }
+  }
+
+  /// `code`, or 74 with a message when something written to stdout was lost: the output is
+  /// what a caller asked for, and a run whose result did not arrive has not succeeded.
+  ///
+  /// A pipe whose reader has gone raises SIGPIPE, whose default action ends the process
+  /// quietly, like `cat` and `ls` (a shell reports 141); only when SIGPIPE is ignored does the
+  /// write fail with EPIPE and end up here.
+  package static func outputChecked(_ code: Int32, name: String = "stepflow") -> Int32 {
+    guard let reason = Platform.standardOutputFailure else { return code }
+    Platform.writeStderr("\(name): cannot write to standard output: \(reason)\n")
+    return ExitCode.ioError
+  }
+
   package static func start(
     _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
     usage: String, onEnd: ((FlowState) -> Void)? = nil
@@ -88,24 +118,51 @@ package enum RunCommand {
         return .failure(Stop(code: ExitCode.dataError))
       }
     }
-    if settings.resume, let path = settings.stateFile {
-      guard Platform.isFile(path) else {
-        Platform.writeStderr("stepflow: no saved state in \(path) yet; starting at the beginning\n")
-        return .success(FlowState(flow: flow, answers: answers))
+    guard let path = settings.stateFile else {
+      return .success(FlowState(flow: flow, answers: answers))
+    }
+    let shown = Sanitizer.sanitize(path)
+    // One rule for what is at the state path: it is used (--resume) or replaced only when it is
+    // a regular file holding a state of this wizard; anything else is refused and left as it is.
+    let bytes: [UInt8]
+    switch Platform.kind(of: path) {
+    case .missing:
+      if settings.resume {
+        Platform.writeStderr(
+          "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      do {
-        let bytes = try Platform.readFile(path)
+      return .success(FlowState(flow: flow, answers: answers))
+    case .other(let what):
+      Platform.writeStderr(
+        "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
+      )
+      return .failure(Stop(code: ExitCode.dataError))
+    case .regularFile:
+      do throws(Platform.FileError) {
+        bytes = try Platform.readFile(path)
+      } catch {
+        Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
+        return .failure(Stop(code: ExitCode.reading(error)))
+      }
+    }
+    if settings.resume {
+      do throws(SavedState.Refusal) {
         return .success(try SavedState.decode(bytes, path: path, flow: flow))
-      } catch let error as SavedState.Refusal {
+      } catch {
         Platform.writeStderr("stepflow: \(error.message)\n")
         return .failure(Stop(code: ExitCode.dataError))
-      } catch let error as Platform.FileError where error.isTooLarge {
-        Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
-        return .failure(Stop(code: ExitCode.dataError))
-      } catch {
-        Platform.writeStderr("stepflow: cannot read the state file \(path)\n")
-        return .failure(Stop(code: ExitCode.noInput))
       }
+    }
+    guard SavedState.mayReplace(bytes, flow: flow) else {
+      Platform.writeStderr(
+        "stepflow: state file \(shown) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
+      )
+      return .failure(Stop(code: ExitCode.dataError))
+    }
+    if !bytes.isEmpty {
+      Platform.writeStderr(
+        "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
+      )
     }
     return .success(FlowState(flow: flow, answers: answers))
   }
@@ -117,20 +174,18 @@ package enum RunCommand {
     if start.status == .finished {
       if let path = settings.stateFile {
         Platform.writeStderr(
-          "stepflow: the run saved in \(path) was finished already; its result follows (remove the file to start over)\n"
+          "stepflow: the run saved in \(Sanitizer.sanitize(path)) was finished already; its result follows (remove the file to start over)\n"
         )
       }
       settings.onEnd?(start)
       writeResult(flow, settings: settings, state: start)
       return ExitCode.finished
     }
-    if let path = settings.stateFile, !settings.resume, Platform.isFile(path) {
-      Platform.writeStderr(
-        "stepflow: \(path) held a saved run; starting over and replacing it (--resume continues it)\n"
-      )
-    }
     // A state file that cannot be written would lose the run: refuse before it starts.
-    if saver?.save(start) == false { return ExitCode.noInput }
+    if saver?.save(start) == false {
+      Platform.writeStderr(saver?.failure ?? "")
+      return ExitCode.ioError
+    }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
     {
@@ -166,7 +221,11 @@ package enum RunCommand {
       return nil
     }
     saver = program.saver
-    saver?.save(program.program.state)
+    // A state file that could not be written ends the run (the writer said why).
+    if saver?.save(program.program.state) == false {
+      Platform.writeStderr(saver?.failure ?? "")
+      return ExitCode.ioError
+    }
     settings.onEnd?(program.program.state)
     // Cancelled (q, Esc), timed out, interrupted or terminated: nothing on stdout.
     if code == ExitCode.finished {
@@ -224,7 +283,11 @@ package enum RunCommand {
     var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
       let step = runner.run(line: line, where: location)
-      saver?.save(runner.program.state)
+      if saver?.save(runner.program.state) == false {
+        Platform.writeStderr(saver?.failure ?? "")
+        exitCode = ExitCode.ioError
+        return false
+      }
       switch step {
       case .next: return true
       case .ended: return false
@@ -279,8 +342,8 @@ package enum RunCommand {
     }
     let state = runner.program.state
     settings.onEnd?(state)
-    // A timeout or a person giving up prints nothing, like `quit`.
-    if !settings.frames, exitCode != ExitCode.timeout, !cancelled {
+    // A timeout, a person giving up, or a state file that failed (74) prints nothing.
+    if !settings.frames, exitCode != ExitCode.timeout, exitCode != ExitCode.ioError, !cancelled {
       writeResult(flow, settings: settings, state: state)
     }
     return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)

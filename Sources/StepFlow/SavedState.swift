@@ -10,6 +10,10 @@ import StepFlowWizards
 /// The file names the wizard and a fingerprint of its steps and fields; a state file of
 /// another wizard, of a wizard that has changed since, or that is not valid is refused and
 /// left as it is.
+///
+/// The values of `secure` text fields (passwords) are never written: a resumed run has them
+/// empty and asks for them again (a run saved as finished goes on at its last step, where
+/// finishing checks every step again and stops at the empty one).
 package enum SavedState {
   /// The current format's version.
   package static let version = 1
@@ -56,7 +60,7 @@ package enum SavedState {
       tabs.append(JSONMember(step.id, .string(step.tabs[selected].id)))
     }
     var answers: [JSONMember] = []
-    for spec in flow.steps.flatMap(\.allFields) {
+    for spec in flow.steps.flatMap(\.allFields) where !isSecure(spec) {
       guard let value = state.answers[spec.id] else { continue }
       answers.append(JSONMember(spec.id, value.jsonValue))
     }
@@ -81,6 +85,23 @@ package enum SavedState {
     return JSONWriter.encode(value, pretty: true) + [0x0A]
   }
 
+  /// Whether a field's value is kept out of state files.
+  static func isSecure(_ spec: FieldSpec) -> Bool {
+    if case .text(_, let secure) = spec.kind { return secure }
+    return false
+  }
+
+  /// Whether a file at the state path may be replaced by a new run of `flow` (without
+  /// `--resume`): it is empty, or it is a stepflow state file of the same wizard (of any
+  /// version or fingerprint: the run starts over). Anything else is not stepflow's to replace.
+  static func mayReplace(_ bytes: [UInt8], flow: FlowDefinition) -> Bool {
+    if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return true }
+    let parsed = JSON5Parser.parse(bytes, path: "")
+    guard let value = parsed.root?.value, parsed.diagnostics.isEmpty else { return false }
+    return value["stepflow"]?.stringValue == "saved state"
+      && value["wizard"]?.stringValue == flow.id
+  }
+
   /// Why a saved state cannot be used (exit 65; the file is left as it is).
   package struct Refusal: Error, Sendable {
     package let message: String
@@ -91,12 +112,16 @@ package enum SavedState {
     -> FlowState
   {
     let parsed = JSON5Parser.parse(bytes, path: path)
+    let shown = Sanitizer.sanitize(path)
     guard let root = parsed.root, parsed.diagnostics.isEmpty else {
       let first = parsed.diagnostics.first.map { ": " + $0.description } ?? ""
-      throw Refusal(message: "state file \(path) is not valid JSON\(first)")
+      throw Refusal(
+        message:
+          "state file \(shown) is not valid JSON\(first); it is left as it is (remove it to start over)"
+      )
     }
     func refuse(_ why: String) -> Refusal {
-      Refusal(message: "state file \(path) \(why); it is left as it is (remove it to start over)")
+      Refusal(message: "state file \(shown) \(why); it is left as it is (remove it to start over)")
     }
     let value = root.value
     guard value["stepflow"]?.stringValue == "saved state", let version = value["version"]?.intValue
@@ -156,7 +181,13 @@ package enum SavedState {
         ? state.rating > 0
         : state.progression.current.map { FlowMachine.isLastShown($0, flow, state) } ?? false
       guard onLast else { throw refuse("says the run was finished, but not on its last step") }
-      state.status = .finished
+      // Without its secure answers (never saved) the run is not finished: it asks for them.
+      let secureMissing = flow.steps.prefix(state.progression.reachedCount).enumerated().contains {
+        index, step in
+        FlowMachine.isShown(index, flow, state.answers)
+          && step.allFields.contains { isSecure($0) && state.answers[$0.id] == nil }
+      }
+      state.status = secureMissing ? .running : .finished
     case "cancelled", "running": state.status = .running
     default: throw refuse("has an unknown status")
     }

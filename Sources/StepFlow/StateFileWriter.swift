@@ -6,21 +6,24 @@ import StepFlowWizards
 
 /// Writes a run's state to its `--state` file whenever it has changed since the last write:
 /// a new step, another tab, a new answer, the end. Each write is atomic (see
-/// ``Platform/writeFileAtomically(_:_:)``).
+/// ``Platform/writeFileAtomically(_:_:permissions:)``), with mode 0600 (or the stricter mode of
+/// the file it replaces): answers are nobody else's business. A write that fails ends the run
+/// with exit 74 (``ExitCode/ioError``): a run that can no longer be resumed must not pass for one
+/// that can.
 package struct StateFileWriter {
   package let path: String
   package let flow: FlowDefinition
   /// What was written last, to write only changes.
   private var last: (Progression, FlowState.Status, [Int: Int], [String: FieldValue])?
-  /// Whether a write failed (reported once).
-  private var failed = false
+  /// Why the last write failed: reported by the caller (after the terminal is given back).
+  private(set) var failure: String?
 
   package init(path: String, flow: FlowDefinition) {
     self.path = path
     self.flow = flow
   }
 
-  /// Writes the state if it changed; `false` when the file cannot be written (said once).
+  /// Writes the state if it changed; `false` when the file cannot be written (see ``failure``).
   @discardableResult
   package mutating func save(_ state: FlowState) -> Bool {
     if let last, last.0 == state.progression, last.1 == state.status, last.2 == state.selectedTabs,
@@ -29,14 +32,12 @@ package struct StateFileWriter {
       return true
     }
     do {
-      try Platform.writeFileAtomically(path, SavedState.encode(flow: flow, state: state))
+      try Platform.writeFileAtomically(
+        path, SavedState.encode(flow: flow, state: state), permissions: 0o600)
       last = (state.progression, state.status, state.selectedTabs, state.answers)
       return true
     } catch {
-      if !failed {
-        Platform.writeStderr("stepflow: cannot write the state file \(error.description)\n")
-      }
-      failed = true
+      failure = "stepflow: cannot write the state file \(error.description); the run stops\n"
       return false
     }
   }
@@ -55,8 +56,10 @@ package struct SavingProgram: TerminalProgram {
     let tabs = program.state.selectedTabs
     let action = program.handle(event, at: now)
     // Typing saves nothing by itself; moving to another step or tab saves what was typed.
-    if program.state.progression != before || program.state.selectedTabs != tabs {
-      saver?.save(program.state)
+    if program.state.progression != before || program.state.selectedTabs != tabs,
+      saver?.save(program.state) == false
+    {
+      return .exit(ExitCode.ioError)
     }
     return action
   }

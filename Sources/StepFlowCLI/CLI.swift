@@ -35,28 +35,17 @@ package enum StepFlowCLI {
 
   package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
-  /// Runs your own flow with the options of `stepflow run` — interactive on a terminal,
-  /// scripted with `--commands`, `--frames`, JSON on stdout — and returns the exit code.
-  ///
-  /// ```swift
-  /// enum Signup: CaseIterable { case account, profile, confirm }
-  /// let flow = FlowDefinition(Signup.self, id: "signup", title: "Sign up")
-  /// Platform.exitProcess(StepFlowCLI.run(flow, arguments: Array(CommandLine.arguments.dropFirst())))
-  /// ```
-  package static func run(_ flow: FlowDefinition, arguments: [String]) -> Int32 {
-    do throws(UsageError) {
-      return try RunCommand.execute(flow, arguments: arguments, environment: Platform.environment())
-    } catch {
-      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
-      return ExitCode.usage
-    }
-  }
-
   package static let usage =
     "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   package static func main(_ arguments: [String]) -> Int32 {
+    Platform.reserveStandardDescriptors()
+    Platform.restoreDefaultQuitAction()
+    return RunCommand.outputChecked(command(arguments))
+  }
+
+  private static func command(_ arguments: [String]) -> Int32 {
     let environment = Platform.environment()
     guard let command = arguments.first else {
       Platform.writeStderr("stepflow: no command given\n\(usage)\n")
@@ -149,7 +138,7 @@ package enum StepFlowCLI {
       do throws(WizardFile.LoadError) {
         let flow = try WizardFile.load(path: path)
         let steps = flow.steps.count == 1 ? "1 step" : "\(flow.steps.count) steps"
-        Platform.writeStdout("\(path): ok (\(steps))\n")
+        Platform.writeStdout("\(Sanitizer.sanitize(path)): ok (\(steps))\n")
       } catch {
         for line in error.lines { Platform.writeStderr(line + "\n") }
         // A missing file outranks an invalid one: 66 before 65.

@@ -12,11 +12,17 @@ package enum HelpText {
       0    finished
       1    cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)
       64   usage error (unknown command or option, missing value)
-      65   bad data (invalid wizard file, unknown script command, corrupt state file)
+      65   bad data (invalid wizard file, unknown script command, corrupt or foreign state
+           file, anything at the --state path that is not a state file of the wizard)
       66   input file missing or unreadable
+      74   output cannot be written (stdout full or closed, the --state file)
       124  timeout (--timeout)
-      130  interrupted (Ctrl-C)
+      129  the terminal hung up (SIGHUP)
+      130  interrupted (Ctrl-C, SIGINT)
+      131  quit (SIGQUIT)
       143  terminated (SIGTERM)
+      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …); the
+           terminal is restored first
 
     """
 

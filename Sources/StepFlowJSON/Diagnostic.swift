@@ -57,7 +57,9 @@ package struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   package var location: TextLocation { TextLocation(line: line, column: column) }
 
   /// `path:line:column: message` — the form compilers use, which editors and terminals link.
-  package var description: String { "\(path):\(line):\(column): \(message)" }
+  /// Control characters in the path (a newline that would forge another line, an escape
+  /// sequence) are shown escaped.
+  package var description: String { "\(Sanitizer.sanitize(path)):\(line):\(column): \(message)" }
 }
 
 /// Every problem found in one or more files; the error that loading a file throws.
@@ -124,7 +126,7 @@ package func quoted(_ text: String, limit: Int = 40) -> String {
     count += 1
   }
   var bytes: [UInt8] = []
-  JSONWriter.appendString(String(scalars), to: &bytes, escapingAllControls: true)
+  JSONWriter.appendString(String(scalars), to: &bytes)
   return String(decoding: bytes, as: UTF8.self)
 }
 

@@ -29,6 +29,8 @@ package struct KeyDecoder: Sendable {
   package static let escapeTimeout: Duration = .milliseconds(30)
   /// Sequences longer than this (in bytes after `ESC`) are dropped.
   package static let maximumSequenceLength = 64
+  /// A bracketed paste keeps at most this many bytes (1 MiB); the rest is dropped.
+  package static let maximumPasteLength = 1 << 20
 
   private enum State: Sendable {
     case ground
@@ -57,7 +59,12 @@ package struct KeyDecoder: Sendable {
   private var terminatorMatched = 0
   private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
-  package init() {}
+  /// The most bytes a paste keeps (``maximumPasteLength`` unless a test asks for less).
+  private let pasteLimit: Int
+
+  package init(maximumPasteLength: Int = KeyDecoder.maximumPasteLength) {
+    pasteLimit = maximumPasteLength
+  }
 
   /// Whether bytes are held back that only more input (or ``flush()``) can resolve: an `ESC`,
   /// an unfinished escape sequence or an unfinished UTF-8 character. A paste in progress does not
@@ -307,7 +314,28 @@ package struct KeyDecoder: Sendable {
     }
   }
 
+  /// Bracketed paste cannot take the terminal hostage: a paste whose `CSI 201~` never comes
+  /// (a cut connection, a hostile program that printed `CSI 200~` back at the terminal) would
+  /// otherwise swallow every key that follows, Ctrl-C too.
+  ///
+  /// - The Ctrl-C byte (0x03) ends a paste: what was pasted so far is delivered as `.paste`,
+  ///   then `.ctrl("c")`, which interrupts the run. Terminals strip C0 controls from pastes
+  ///   (xterm's `allowPasteControls` is off by default), so 0x03 inside a paste is the person
+  ///   pressing Ctrl-C; a paste that really held one interrupts, which is the safe side.
+  /// - A paste keeps at most ``maximumPasteLength`` bytes (1 MiB); the rest, up to the terminator, is
+  ///   dropped, so an endless paste costs no memory.
+  ///
+  /// There is no time limit: the decoder knows no time, and Ctrl-C is always the way out.
   private mutating func pasteByte(_ byte: UInt8, into keys: inout [Key]) {
+    if byte == 0x03 {
+      keep(Self.pasteTerminator[0..<terminatorMatched])
+      if !pasted.isEmpty { keys.append(.paste(Self.pasteText(pasted))) }
+      keys.append(.ctrl("c"))
+      pasted.removeAll(keepingCapacity: false)
+      terminatorMatched = 0
+      state = .ground
+      return
+    }
     if byte == Self.pasteTerminator[terminatorMatched] {
       terminatorMatched += 1
       if terminatorMatched == Self.pasteTerminator.count {
@@ -320,13 +348,20 @@ package struct KeyDecoder: Sendable {
     }
     // A partial match was text after all; ESC is only the terminator's first byte, so the
     // current byte can at most start a new match.
-    pasted.append(contentsOf: Self.pasteTerminator[0..<terminatorMatched])
+    keep(Self.pasteTerminator[0..<terminatorMatched])
     if byte == 0x1B {
       terminatorMatched = 1
     } else {
       terminatorMatched = 0
-      pasted.append(byte)
+      keep(CollectionOfOne(byte))
     }
+  }
+
+  /// Adds pasted bytes, as far as ``maximumPasteLength`` allows.
+  private mutating func keep(_ bytes: some Collection<UInt8>) {
+    let room = pasteLimit - pasted.count
+    guard room > 0 else { return }
+    pasted.append(contentsOf: bytes.prefix(room))
   }
 
   /// Pasted bytes as text, with the terminal's CR and CR LF line ends made `\n`.

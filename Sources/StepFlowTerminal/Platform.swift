@@ -1,4 +1,5 @@
 import StepFlowCore
+import StepFlowJSON
 import StepFlowRender
 
 #if canImport(Glibc)
@@ -8,6 +9,9 @@ import StepFlowRender
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// The first failure of a write to standard output (written by the main thread only).
+nonisolated(unsafe) private var standardOutputFailureReason: String?
 
 /// Every call to the operating system that is not about the terminal itself: the environment,
 /// files, standard streams, the monotonic clock. The rest of the library stays pure and testable.
@@ -50,8 +54,31 @@ package enum Platform {
     return true
   }
 
-  /// Writes text to standard output.
-  package static func writeStdout(_ text: String) { write(1, Array(text.utf8)) }
+  /// Writes text to standard output; a failure is remembered (``standardOutputFailure``).
+  package static func writeStdout(_ text: String) {
+    if !write(1, Array(text.utf8)), standardOutputFailureReason == nil {
+      standardOutputFailureReason = String(cString: strerror(errno))
+    }
+  }
+
+  /// Why a write to standard output failed (the first failure), or `nil`: a full disk
+  /// (`>/dev/full`), a closed stdout (`>&-`), a pipe whose reader left while SIGPIPE is ignored.
+  package static var standardOutputFailure: String? { standardOutputFailureReason }
+
+  /// Makes sure descriptors 0, 1 and 2 are open: a closed one gets `/dev/null` opened read-only,
+  /// so that no file the program opens later lands there (the result would be written into a
+  /// state file), while writes to it still fail as they would on a closed descriptor (EBADF).
+  /// Call it first thing.
+  package static func reserveStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDONLY)
+      if opened >= 0, opened != fd {
+        // A lower descriptor was taken meanwhile (cannot happen in order 0, 1, 2): keep it
+        // that way rather than guess.
+        close(opened)
+      }
+    }
+  }
 
   /// Writes text to standard error, every control character but the line breaks shown
   /// escaped: messages quote what users and files gave, and none of it may reach a terminal raw.
@@ -69,7 +96,8 @@ package enum Platform {
     /// data is refused: exit 65, where a file that cannot be read is 66).
     package var isTooLarge = false
 
-    package var description: String { "\(path): \(reason)" }
+    /// `path: reason`, the path with its control characters (a newline too) escaped.
+    package var description: String { "\(Sanitizer.sanitize(path)): \(reason)" }
   }
 
   private static func fileError(_ path: String) -> FileError {
@@ -135,26 +163,72 @@ package enum Platform {
     return names.sorted()
   }
 
+  /// What is at a path, without following a symbolic link there.
+  package enum PathKind: Equatable, Sendable {
+    case missing
+    /// A regular file, with its permission bits.
+    case regularFile(permissions: UInt32)
+    /// Something else: a symbolic link, a directory, a FIFO, a device, a socket; named in words.
+    case other(String)
+  }
+
+  /// What is at `path` (`lstat`: a symbolic link is reported as one, not followed).
+  package static func kind(of path: String) -> PathKind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile(permissions: UInt32(info.st_mode & 0o7777))
+    case S_IFLNK: return .other("a symbolic link")
+    case S_IFDIR: return .other("a directory")
+    case S_IFIFO: return .other("a FIFO")
+    case S_IFCHR, S_IFBLK: return .other("a device")
+    case S_IFSOCK: return .other("a socket")
+    default: return .other("not a regular file")
+    }
+  }
+
   /// Replaces a file's contents so that a crash at any moment leaves either the old or the new
   /// contents: write a temporary file beside it, flush it to disk, rename it over the target,
   /// then flush the directory.
-  package static func writeFileAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+  ///
+  /// The temporary file is `PATH.tmp-` and 16 random hexadecimal digits, created with
+  /// `O_CREAT | O_EXCL | O_NOFOLLOW` (another name is drawn if it exists), so nobody can plant
+  /// a file or a symbolic link there beforehand for the write to follow. Its permissions are
+  /// `permissions`, narrowed to those of the file it replaces: an existing file's mode is
+  /// never widened.
+  package static func writeFileAtomically(
+    _ path: String, _ bytes: [UInt8], permissions: UInt32 = 0o644
+  ) throws(FileError) {
     let directory: String
     if let slash = path.lastIndex(of: "/") {
       directory = slash == path.startIndex ? "/" : String(path[..<slash])
     } else {
       directory = "."
     }
-    let temporary = path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var mode = mode_t(permissions & 0o777)
+    if case .regularFile(let existing) = kind(of: path) { mode &= mode_t(existing) }
+    var temporary = ""
+    var fd: Int32 = -1
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let hex = String(generator.next() as UInt64, radix: 16)
+      temporary = path + ".tmp-" + String(repeating: "0", count: 16 - hex.count) + hex
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if fd >= 0 || errno != EEXIST { break }
+    }
     guard fd >= 0 else { throw fileError(temporary) }
+    // O_EXCL: the file is new, so it gets `mode` (less the umask), whatever was there before.
     guard write(fd, bytes), fsync(fd) == 0 else {
       let error = fileError(temporary)
       close(fd)
       unlink(temporary)
       throw error
     }
-    close(fd)
+    guard close(fd) == 0 else {
+      let error = fileError(temporary)
+      unlink(temporary)
+      throw error
+    }
     guard rename(temporary, path) == 0 else {
       let error = fileError(path)
       unlink(temporary)

@@ -226,10 +226,8 @@ package struct SessionLoop {
     _ received: [Int32], _ program: inout P
   ) -> Int32? {
     for signal in received {
+      if SignalPipe.terminating.contains(signal) { return ExitCode.signalled(signal) }
       switch signal {
-      case SIGINT: return ExitCode.interrupted
-      case SIGTERM: return ExitCode.terminated
-      case SIGHUP: return ExitCode.hangUp
       case SIGWINCH:
         if let code = resized(&program) { return code }
       case SIGTSTP:

@@ -15,14 +15,29 @@ import StepFlowRender
 /// The handlers only `write` the signal's number to the pipe (async-signal-safe); the loop reads
 /// the pipe and decides. SIGPIPE is ignored while the session runs. ``uninstall()`` puts back the
 /// handlers that were there before and closes the pipe.
+///
+/// Every signal whose default action ends the process (``terminating``) is caught: the loop
+/// returns 128 + its number, so the terminal is restored on the way out like for SIGTERM. Left
+/// alone they would kill the process with the terminal raw and in the alternate screen, and
+/// SIGQUIT would run the Swift runtime's backtracer, which prints a crash report.
 package struct SignalPipe {
-  /// Interrupt, terminate, hang-up, window size, stop from outside, continue.
-  package static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+  /// The signals that end a session with 128 + their number: interrupt, terminate, hang-up,
+  /// quit, the user signals, the timers, and the CPU and file-size limits.
+  package static let terminating: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ,
+  ]
+
+  /// The terminating signals, window size, stop from outside, continue.
+  package static let handled: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]
 
   /// The end the loop polls and reads.
   package let readFD: Int32
   private let writeFD: Int32
   private var previous: [(signal: Int32, action: sigaction)] = []
+  /// The thread's signal mask before: a parent may have left signals blocked (Foundation's
+  /// `Process` on Linux does), which would make the session deaf to SIGTERM and the rest.
+  private var previousMask = sigset_t()
 
   /// Creates the pipe and installs the handlers.
   /// - Parameter device: the terminal's name, for the error.
@@ -49,6 +64,10 @@ package struct SignalPipe {
       sigaction(signal, &action, &old)
       result.previous.append((signal, old))
     }
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in handled { sigaddset(&unblock, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, &result.previousMask)
     return result
   }
 
@@ -90,6 +109,7 @@ package struct SignalPipe {
       sigaction(signal, &old, nil)
     }
     previous = []
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     signalPipeWriteFD = -1
     close(readFD)
     close(writeFD)
@@ -146,4 +166,18 @@ private func restoreAndRedeliver(_ signal: Int32) {
     sigaction(signal, &fatalPrevious[i], nil)
   }
   raise(signal)
+}
+
+extension Platform {
+  /// Gives SIGQUIT its default action back (end the process, with a core dump where they are
+  /// enabled; a shell shows 131). The Swift runtime's backtracer takes it over at start-up and
+  /// answers `kill -QUIT` with a crash report, after which the program runs on: a request to
+  /// quit is not a crash. An interactive session catches SIGQUIT itself (exit 131, terminal
+  /// restored) and puts this default back afterwards.
+  package static func restoreDefaultQuitAction() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGQUIT, &action, nil)
+  }
 }

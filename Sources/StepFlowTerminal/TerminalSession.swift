@@ -15,7 +15,9 @@ import StepFlowRender
 ///
 /// Keys: Ctrl-C ends with 130 (the program never sees it); Ctrl-Z suspends (terminal restored,
 /// process stopped; on `fg` raw mode and the modes come back and the screen is repainted);
-/// every other key goes to the program. Signals: SIGINT 130, SIGTERM 143, SIGHUP 129, SIGWINCH
+/// every other key goes to the program. Signals: SIGINT 130, SIGTERM 143, SIGHUP 129, and every
+/// other signal whose default action would end the process (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ) 128 + its number, the terminal restored; SIGWINCH
 /// re-reads the size, sends `.resize` and repaints, SIGTSTP suspends like Ctrl-Z, SIGCONT
 /// re-enters the modes and repaints. A terminal that hangs up or fails ends the loop with 129.
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a
@@ -73,7 +75,7 @@ package enum TerminalSession {
   /// or the terminal goes away; the terminal is restored before this returns.
   ///
   /// - Returns: the exit code: the program's, 130 (Ctrl-C, SIGINT), 143 (SIGTERM), 129 (SIGHUP,
-  ///   terminal lost), 124 (timeout).
+  ///   terminal lost), 128 + n for the other terminating signals (SIGQUIT 131 …), 124 (timeout).
   /// - Throws: when the terminal cannot be opened or put in raw mode (nothing was changed then),
   ///   or when another session is already running in this process.
   package static func run<P: TerminalProgram>(_ program: inout P, options: Options)

@@ -134,7 +134,28 @@ import Testing
   }
 
   @Test func pasteDoesNotTurnIntoKeys() {
-    #expect(keys("\u{1B}[200~q\u{3}\u{1B}[A\u{1B}[201~") == [.paste("q\u{3}\u{1B}[A")])
+    #expect(keys("\u{1B}[200~q\u{4}\u{1B}[A\u{1B}[201~") == [.paste("q\u{4}\u{1B}[A")])
+  }
+
+  @Test func ctrlCEndsAnUnterminatedPaste() {
+    var decoder = KeyDecoder()
+    // CSI 200~ and never CSI 201~: keys typed after it are pasted text…
+    #expect(decoder.feed(Array("\u{1B}[200~abc".utf8)) == [])
+    #expect(decoder.feed(Array("q\u{1B}".utf8)) == [])
+    #expect(!decoder.isAwaitingMoreBytes)
+    // …but Ctrl-C is not: it ends the paste and arrives as Ctrl-C.
+    #expect(decoder.feed([0x03]) == [.paste("abcq\u{1B}"), .ctrl("c")])
+    #expect(decoder.feed(Array("q".utf8)) == [.character("q")], "back to keys")
+    // An empty paste cut by Ctrl-C gives Ctrl-C alone.
+    #expect(keys("\u{1B}[200~\u{3}") == [.ctrl("c")])
+  }
+
+  @Test func aPasteKeepsAtMostItsLimit() {
+    #expect(KeyDecoder.maximumPasteLength == 1 << 20)
+    var decoder = KeyDecoder(maximumPasteLength: 8)
+    #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [])
+    for _ in 0..<100 { #expect(decoder.feed(Array("abcdef".utf8)) == []) }
+    #expect(decoder.feed(Array("\u{1B}[201~x".utf8)) == [.paste("abcdefab"), .character("x")])
   }
 
   @Test func mouseFocusAndUnknownSequencesAreIgnored() {

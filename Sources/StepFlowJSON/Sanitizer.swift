@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Makes text from outside (files, answers, command lines) safe to draw.
 ///
 /// Control characters — C0 except tab, DEL, C1 — and the bidirectional overrides never reach
