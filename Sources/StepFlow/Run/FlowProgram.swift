@@ -22,6 +22,23 @@ public struct FlowOptions: Equatable, Sendable {
   }
 }
 
+/// A question asked before a key loses answers: quitting or starting over.
+public enum Confirmation: Equatable, Sendable {
+  case quit
+  case reset
+
+  /// The question, as the screen asks it.
+  public var question: String {
+    switch self {
+    case .quit: return "Quit and lose your answers? y/n"
+    case .reset: return "Start over and lose your answers? y/n"
+    }
+  }
+
+  /// What y does.
+  var command: Command { self == .quit ? .quit : .reset }
+}
+
 /// A push transition between two steps: the screen being left, the way it goes, and its timing.
 struct StepTransition: Equatable, Sendable {
   var from: FlowState
@@ -39,6 +56,8 @@ public struct FlowProgram: TerminalProgram {
   /// The last refusal or notice, shown on the screen until the next command.
   public private(set) var message: String?
   public private(set) var showsHelp = false
+  /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
+  public private(set) var pendingConfirmation: Confirmation?
   var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
   public private(set) var navigationBar: NavigationBar
@@ -123,6 +142,9 @@ public struct FlowProgram: TerminalProgram {
   /// typed during an animation is lost.
   @discardableResult
   public mutating func apply(_ command: Command, at now: Duration) -> Outcome {
+    if case .press(let key) = command {
+      return press(key, at: now) ?? .refused("\(key.label()) does nothing here")
+    }
     if case .tick = command {
       advanceAutomatically(to: now)
       stages.advance(to: now)
@@ -130,8 +152,58 @@ public struct FlowProgram: TerminalProgram {
       return .changed
     }
     transition = nil
+    pendingConfirmation = nil
     takeControl(at: now)
     return perform(command, at: now)
+  }
+
+  /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
+  public var focusContext: FocusContext {
+    pendingConfirmation == nil ? FlowMachine.focusContext(of: state, flow: flow) : .prompt
+  }
+
+  /// A key, from the terminal or a script's `press`: what the key table binds it to where the
+  /// focus is. Quitting and starting over ask first once something is answered.
+  /// - Returns: what it did; `nil` when the key means nothing here.
+  @discardableResult
+  public mutating func press(_ key: Key, at now: Duration) -> Outcome? {
+    if showsHelp {
+      // Any key closes the help.
+      showsHelp = false
+      return .changed
+    }
+    transition = nil
+    takeControl(at: now)
+    guard let binding = KeyBindings.binding(for: key, in: focusContext) else { return nil }
+    switch binding.action {
+    case .help:
+      showsHelp = true
+      return .changed
+    case .confirm:
+      guard let asked = pendingConfirmation else { return nil }
+      pendingConfirmation = nil
+      return perform(asked.command, at: now)
+    case .dismiss:
+      pendingConfirmation = nil
+      return .changed
+    case .command(.quit) where state.hasAnswers(flow: flow):
+      pendingConfirmation = .quit
+      message = nil
+      return .changed
+    case .command(.reset) where state.hasAnswers(flow: flow):
+      pendingConfirmation = .reset
+      message = nil
+      return .changed
+    case .interrupt:
+      return nil
+    default:
+      let before = state
+      guard
+        let outcome = FlowMachine.perform(binding.action, key: key, state: &state, flow: flow)
+      else { return nil }
+      react(to: outcome, leaving: before, at: now)
+      return outcome
+    }
   }
 
   /// A person acted: the flow stops advancing by itself.
@@ -144,14 +216,6 @@ public struct FlowProgram: TerminalProgram {
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = state
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
-    react(to: outcome, leaving: before, at: now)
-    return outcome
-  }
-
-  /// A key for the step's controls (fields, tab bar, buttons), if they take it.
-  private mutating func performKey(_ key: Key, at now: Duration) -> Outcome? {
-    let before = state
-    guard let outcome = FlowMachine.handleKey(key, state: &state, flow: flow) else { return nil }
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
@@ -219,19 +283,7 @@ public struct FlowProgram: TerminalProgram {
   public mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     switch event {
     case .key(let key):
-      if showsHelp {
-        showsHelp = false
-        return .continue
-      }
-      transition = nil
-      takeControl(at: now)
-      if performKey(key, at: now) == nil {
-        if key == .character("?") {
-          showsHelp = true
-          return .continue
-        }
-        if let command = KeyMap.command(for: key, flow: flow) { apply(command, at: now) }
-      }
+      press(key, at: now)
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
     case .resize, .input, .inputClosed:
@@ -260,6 +312,19 @@ public struct FlowProgram: TerminalProgram {
     }
     if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
     return deadlines.min()
+  }
+
+  /// The focus in words for plain mode: `E-mail (paypal_email)`, `tab bar`, `Next button`.
+  static func focusText(_ editor: StepEditor) -> String {
+    switch editor.focus {
+    case .field, .tabField:
+      guard let field = editor.focusedField else { return "none" }
+      return "\(field.spec.label) (\(field.id))"
+    case .tabBar: return "tab bar"
+    case .back: return "Back button"
+    case .next: return "Next button"
+    case nil: return "none"
+    }
   }
 
   /// The current screen in words, for plain mode and screen readers: where the flow stands,
@@ -297,7 +362,11 @@ public struct FlowProgram: TerminalProgram {
           ).accessibleText)
       }
     }
+    if let editor = state.editor {
+      lines.append("Focus: " + FlowProgram.focusText(editor))
+    }
     if let message { lines.append(message) }
+    if let pendingConfirmation { lines.append(pendingConfirmation.question) }
     // Text from wizard files and answers: never a raw control character.
     return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }
