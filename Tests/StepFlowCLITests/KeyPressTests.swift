@@ -89,14 +89,13 @@ import Testing
     #expect(frames[2].lines.contains { $0.contains("Quit and lose your answers? y/n") })
     #expect(frames[2].lines.last?.contains("y yes · n no") == true)
     #expect(!frames[3].lines.contains { $0.contains("Quit and lose") }, "n: carry on")
-    let result = try Stepflow.run([
-      "run", "purchase", "--commands", "next; press q; press n; press q; press y; next",
-    ])
-    #expect(result.status == 1 && result.stdout.contains("\"current\":\"payment\""))
-
-    let fresh = try Stepflow.run(["run", "purchase", "--commands", "press q; next"])
-    #expect(fresh.status == 1 && fresh.stdout.contains("\"current\":\"shoppingCart\""))
-    #expect(!fresh.stderr.contains("Quit"), "nothing answered: q quits at once")
+    // (What a cancelled run prints on stdout is not this test's business: the frames say it.)
+    let fresh = try Stepflow.run(
+      ["run", "purchase", "--commands", "press q; next"] + Self.frameOptions)
+    #expect(fresh.status == 1)
+    #expect(
+      Self.frames(fresh).map(\.label) == ["start", "press q"], "nothing answered: q quits at once")
+    #expect(!fresh.stdout.contains("Quit and lose"))
   }
 
   @Test func resetAsksAndYStartsOver() throws {

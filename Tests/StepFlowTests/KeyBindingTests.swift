@@ -145,6 +145,20 @@ import Testing
     #expect(action(.escape, .prompt) == .dismiss)
     #expect(action(.character("3"), .stars) == .digit)
     #expect(action(.ctrl("c"), .textField) == .interrupt)
+    // Every key a field uses is bound to it where that field has the focus.
+    let fieldKeys: [(FocusContext, [Key])] = [
+      (.choiceList, [.up, .down, .home, .end, .character(" "), .character("2")]),
+      (.choiceRow, [.left, .right, .character(" "), .character("2")]),
+      (.confirm, [.left, .right, .character(" "), .character("y"), .character("N")]),
+      (.ratingField, [.left, .right, .home, .end, .character("4")]),
+      (.textField, [.left, .right, .home, .end, .backspace, .delete, .ctrl("w"), .paste("x")]),
+    ]
+    for (context, keys) in fieldKeys {
+      for key in keys {
+        let bound = action(key, context)
+        #expect(bound == .edit || bound == .vertical, "\(key) in \(context)")
+      }
+    }
     // Every context has a way on and a way out.
     for context in FocusContext.allCases where context != .prompt {
       #expect(

@@ -173,8 +173,10 @@ public enum KeyBindings {
     KeyBinding(keys(.left, .right), .edit, "choose an option", hint: "choose", in: [.choiceRow]),
     KeyBinding([.digit], .edit, "choose option N", in: [.choiceList, .choiceRow]),
     KeyBinding(
-      keys(.left, .right) + chars(" yn"), .edit, "yes / no (Space toggles)", hint: "yes/no",
-      in: [.confirm]),
+      keys(.home, .end), .edit, "highlight the first / last option", in: [.choiceList]),
+    KeyBinding(
+      keys(.left, .right) + chars(" ynYN"), .edit, "yes / no (Space toggles)", hint: "yes/no",
+      label: "← → Space y n", in: [.confirm]),
     KeyBinding(
       keys(.left, .right), .edit, "one star less / more", hint: "stars", in: [.ratingField]),
     KeyBinding(
