@@ -28,6 +28,23 @@ package struct FlowOptions: Equatable, Sendable {
   }
 }
 
+/// A question asked before a key loses answers: quitting or starting over.
+package enum Confirmation: Equatable, Sendable {
+  case quit
+  case reset
+
+  /// The question, as the screen asks it.
+  package var question: String {
+    switch self {
+    case .quit: return "Quit and lose your answers? y/n"
+    case .reset: return "Start over and lose your answers? y/n"
+    }
+  }
+
+  /// What y does.
+  package var command: Command { self == .quit ? .quit : .reset }
+}
+
 /// A push transition between two steps: the screen being left, the way it goes, and its timing.
 package struct StepTransition: Equatable, Sendable {
   package var from: FlowState
@@ -45,6 +62,8 @@ package struct FlowProgram: TerminalProgram {
   /// The last refusal or notice, shown on the screen until the next command.
   package private(set) var message: String?
   package private(set) var showsHelp = false
+  /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
+  package private(set) var pendingConfirmation: Confirmation?
   package var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
   package private(set) var navigationBar: NavigationBar
@@ -160,6 +179,9 @@ package struct FlowProgram: TerminalProgram {
   /// typed during an animation is lost.
   @discardableResult
   package mutating func apply(_ command: Command, at now: Duration) -> Outcome {
+    if case .press(let key) = command {
+      return press(key, at: now) ?? .refused("\(key.label()) does nothing here")
+    }
     if case .tick = command {
       advanceAutomatically(to: now)
       stages.advance(to: now)
@@ -167,7 +189,56 @@ package struct FlowProgram: TerminalProgram {
       return .changed
     }
     transition = nil
+    pendingConfirmation = nil
     return perform(command, at: now)
+  }
+
+  /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
+  package var focusContext: FocusContext {
+    pendingConfirmation == nil ? FlowMachine.focusContext(of: state, flow: flow) : .prompt
+  }
+
+  /// A key, from the terminal or a script's `press`: what the key table binds it to where the
+  /// focus is. Quitting and starting over ask first once something is answered.
+  /// - Returns: what it did; `nil` when the key means nothing here.
+  @discardableResult
+  package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
+    if showsHelp {
+      // Any key closes the help.
+      showsHelp = false
+      return .changed
+    }
+    transition = nil
+    guard let binding = KeyBindings.binding(for: key, in: focusContext) else { return nil }
+    switch binding.action {
+    case .help:
+      showsHelp = true
+      return .changed
+    case .confirm:
+      guard let asked = pendingConfirmation else { return nil }
+      pendingConfirmation = nil
+      return perform(asked.command, at: now)
+    case .dismiss:
+      pendingConfirmation = nil
+      return .changed
+    case .command(.quit) where state.hasAnswers(flow: flow):
+      pendingConfirmation = .quit
+      message = nil
+      return .changed
+    case .command(.reset) where state.hasAnswers(flow: flow):
+      pendingConfirmation = .reset
+      message = nil
+      return .changed
+    case .interrupt:
+      return nil
+    default:
+      let before = state
+      guard
+        let outcome = FlowMachine.perform(binding.action, key: key, state: &state, flow: flow)
+      else { return nil }
+      react(to: outcome, leaving: before, at: now)
+      return outcome
+    }
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
@@ -178,14 +249,6 @@ package struct FlowProgram: TerminalProgram {
       completedStages = []
       stages.dismissAll(at: now)
     }
-    react(to: outcome, leaving: before, at: now)
-    return outcome
-  }
-
-  /// A key for the step's controls (fields, tab bar, buttons), if they take it.
-  private mutating func performKey(_ key: Key, at now: Duration) -> Outcome? {
-    let before = state
-    guard let outcome = FlowMachine.handleKey(key, state: &state, flow: flow) else { return nil }
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
@@ -253,18 +316,7 @@ package struct FlowProgram: TerminalProgram {
   package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     switch event {
     case .key(let key):
-      if showsHelp {
-        showsHelp = false
-        return .continue
-      }
-      transition = nil
-      if performKey(key, at: now) == nil {
-        if key == .character("?") {
-          showsHelp = true
-          return .continue
-        }
-        if let command = KeyMap.command(for: key, flow: flow) { apply(command, at: now) }
-      }
+      press(key, at: now)
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
     case .resize, .input, .inputClosed:
@@ -293,6 +345,19 @@ package struct FlowProgram: TerminalProgram {
     }
     if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
     return deadlines.min()
+  }
+
+  /// The focus in words for plain mode: `E-mail (paypal_email)`, `tab bar`, `Next button`.
+  package static func focusText(_ editor: StepEditor) -> String {
+    switch editor.focus {
+    case .field, .tabField:
+      guard let field = editor.focusedField else { return "none" }
+      return "\(field.spec.label) (\(field.id))"
+    case .tabBar: return "tab bar"
+    case .back: return "Back button"
+    case .next: return "Next button"
+    case nil: return "none"
+    }
   }
 
   /// The current screen in words, for plain mode and screen readers: where the flow stands,
@@ -330,7 +395,11 @@ package struct FlowProgram: TerminalProgram {
           ).accessibleText)
       }
     }
+    if let editor = state.editor {
+      lines.append("Focus: " + FlowProgram.focusText(editor))
+    }
     if let message { lines.append(message) }
+    if let pendingConfirmation { lines.append(pendingConfirmation.question) }
     // Text from wizard files and answers: never a raw control character.
     return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }

@@ -185,7 +185,11 @@ package struct FlowView {
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
-    if let message = program.message {
+    if let question = program.pendingConfirmation?.question {
+      canvas.draw(
+        TextLayout.truncate(question, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY - 1, style: base.foreground(theme.accent).bold)
+    } else if let message = program.message {
       let line = glyphs.cross + " " + message
       canvas.draw(
         TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
@@ -194,39 +198,35 @@ package struct FlowView {
     return compact ? 1 : 2
   }
 
-  /// The key hints, most important first.
+  /// The key hints where the focus is, from the key table, most important first.
   private func hintItems() -> [String] {
-    let ascii = glyphs.style == .ascii
-    let right = ascii ? "->" : "→"
-    let left = ascii ? "<-" : "←"
-    let last = state.progression.isAtLastStep
-    // In a text field letters are typed: the hints say how to get out.
-    if let editor = state.editor, let field = focusedField(editor), case .text = field.spec.kind {
-      let list = editor.focusables(flow: flow).filter { $0 != .back && $0 != .next }
-      let onLastField = editor.focus == list.last
-      let enter = onLastField ? (last ? "Enter finish" : "Enter next step") : "Enter next field"
-      return [enter, ascii ? "^ v fields" : "↑ ↓ fields", "Esc leave field"]
-    }
-    switch flow.navigation {
-    case .rating:
-      return ["1-\(min(9, flow.steps.count)) rate", "Enter done", "q quit", "? keys"]
-    case .tap:
-      return [last ? "Enter finish" : "Enter next", "q quit", "r start over", "? keys"]
-    case .buttons:
-      return [
-        last ? "Enter finish" : "\(right) next", "\(left) previous", "q quit", "b back", "? keys",
-      ]
-    }
+    let context = program.focusContext
+    let items = KeyBindings.hints(
+      in: context, ascii: glyphs.style == .ascii, enter: enterHint(context))
+    guard context == .stars else { return items }
+    return items.map { $0.replacing("1-9", with: "1-\(min(9, flow.steps.count))") }
   }
 
-  /// The field that has the focus, if a field has it.
-  private func focusedField(_ editor: StepEditor) -> Field? {
-    switch editor.focus {
-    case .field(let i): return editor.form.fields.indices.contains(i) ? editor.form.fields[i] : nil
-    case .tabField(let i):
-      guard let form = editor.tabForm, form.fields.indices.contains(i) else { return nil }
-      return form.fields[i]
-    default: return nil
+  /// What Enter does where the focus is, in a word or two.
+  private func enterHint(_ context: FocusContext) -> String? {
+    let last = state.progression.isAtLastStep
+    switch context {
+    case .textField, .choiceRow, .confirm, .ratingField, .tabBar:
+      guard let editor = state.editor else { return nil }
+      let list = editor.focusables(flow: flow)
+      if let focus = editor.focus, let i = list.firstIndex(of: focus), i + 1 < list.count,
+        list[i + 1] != .back, list[i + 1] != .next
+      {
+        return "next field"
+      }
+      return last ? "finish" : "next step"
+    case .buttons:
+      if state.editor?.focus == .back { return "back" }
+      return last ? "finish" : "next"
+    case .noFocus:
+      return last ? "finish" : "next"
+    default:
+      return nil
     }
   }
 
@@ -245,7 +245,8 @@ package struct FlowView {
   // MARK: Help
 
   private func renderHelp(into canvas: inout Canvas, theme: Theme) {
-    let rows = KeyMap.help(for: flow, glyphs: glyphs)
+    let context = program.focusContext
+    let rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)
     let keyWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
     let textWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
     let width = min(canvas.width - 2, keyWidth + textWidth + 6)
@@ -255,7 +256,8 @@ package struct FlowView {
     let box = Rect(x: x, y: y, width: width, height: height)
     let style = Style(foreground: .default, background: .default)
     canvas.fill(box, style: style)
-    Frame(title: "Keys", glyphs: glyphs).render(into: &canvas, area: box, style: style)
+    Frame(title: "Keys: " + context.title, glyphs: glyphs).render(
+      into: &canvas, area: box, style: style)
     for (i, row) in rows.enumerated() where i + 2 < height - 1 {
       canvas.draw(row.0, x: x + 2, y: y + 2 + i, style: style.bold, limit: keyWidth)
       canvas.draw(

@@ -28,8 +28,15 @@ package enum HelpText {
 
   package static var commands: String { ScriptHelp.commands }
 
+  /// The keys, from the key table.
+  package static var keys: String { KeyBindings.text }
+
   /// The commands and keys, a blank line, the exit codes.
-  package static var commandsAndExitCodes: String { commands + "\n" + exitCodes }
+  package static var commandsAndExitCodes: String {
+    commands + "\n"
+      + "Keys: stepflow help keys (what a key does depends on the focus; ? on the screen).\n\n"
+      + exitCodes
+  }
 
   package static var main: String {
     """
@@ -107,7 +114,7 @@ package enum HelpText {
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
-    case "keys": return commands
+    case "keys": return keys
     case "exit-codes": return exitCodes
     default: return nil
     }

@@ -23,14 +23,19 @@ import Testing
     String(decoding: pty.capturedStdout, as: UTF8.self)
   }
 
-  /// A rating given, then `q`, Esc or Ctrl-C: nothing on stdout.
-  @Test(arguments: [("q", Int32(1)), ("\u{1B}", 1), ("\u{3}", 130)])
-  func rateThenCancelPrintsNothing(key: String, code: Int32) throws {
+  /// A rating given, then `q` or Esc (confirmed with `y`: something was answered) or Ctrl-C
+  /// (at once): nothing on stdout.
+  @Test(arguments: [("q", true, Int32(1)), ("\u{1B}", true, 1), ("\u{3}", false, 130)])
+  func rateThenCancelPrintsNothing(key: String, asks: Bool, code: Int32) throws {
     let pty = try Self.start(["rate"])
     #expect(pty.waitForText("How much would you rate this?"))
     pty.send("3")
     #expect(pty.waitForText("3 stars"))
     pty.send(key)
+    if asks {
+      #expect(pty.waitForText("Quit and lose your answers?"))
+      pty.send("y")
+    }
     #expect(pty.waitForExit() == .exited(code))
     #expect(Self.stdout(pty) == "", "stdout after \(Array(key.utf8))")
   }

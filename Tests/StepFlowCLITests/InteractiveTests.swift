@@ -68,7 +68,9 @@ import Testing
     #expect(pty.waitForText("Espresso beans"))
     pty.send("\u{1B}[C")  // →
     #expect(pty.waitForText("Card number"))
-    pty.send("q")
+    pty.send("q")  // a step is answered: q asks first
+    #expect(pty.waitForText("Quit and lose your answers? y/n"))
+    pty.send("y")
     #expect(pty.waitForExit() == .exited(1))
     Self.expectGivenBack(pty, before)
     #expect(Self.stdout(pty) == "", "a cancelled run prints nothing")
@@ -147,6 +149,28 @@ import Testing
     #expect(out.contains("\"payment_method\":\"paypal\""))
     #expect(out.contains("\"paypal_email\":\"ann@example.com\""))
     #expect(out.contains("\"postal_code\":\"0150\""))
+  }
+
+  @Test func tabAndShiftTabMoveTheFocusOnATerminal() throws {
+    let (pty, before) = try Self.start(["run", "purchase"])
+    #expect(pty.waitForText("Espresso beans"))
+    pty.send("\r")  // Next: the tab bar has the focus
+    #expect(pty.waitForText("← → switch tab"))
+    pty.send("\t")  // Tab: into the card number
+    #expect(pty.waitForText("Esc leave field"))
+    pty.send("\u{1B}[Z")  // Shift-Tab: back on the tab bar
+    #expect(pty.waitForText("← → switch tab"))
+    pty.send("\u{1B}[C")  // → selects PayPal
+    #expect(pty.waitForText("E-mail"))
+    pty.send("q")  // something is answered: q asks, n carries on
+    #expect(pty.waitForText("Quit and lose your answers? y/n"))
+    pty.send("n")
+    #expect(pty.waitFor(timeout: .seconds(5)) { !$0.model.contains("Quit and lose") })
+    pty.send("q")
+    #expect(pty.waitForText("Quit and lose your answers? y/n"))
+    pty.send("y")
+    #expect(pty.waitForExit() == .exited(1))
+    Self.expectGivenBack(pty, before)
   }
 
   @Test func theGaugeDrawsOnTheTerminalAndEndsWithItsInput() throws {

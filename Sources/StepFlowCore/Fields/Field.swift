@@ -6,7 +6,8 @@ import StepFlowJSON
 /// - text: see ``TextInput/handle(_:)``; printable keys type, so `q` or `n` are text here.
 /// - choice, list style: ↑/↓ move the highlight (ignored at the first / last option, so the
 ///   form moves focus), Space selects the highlighted option, a digit N selects option N,
-///   Home/End highlight the first / last option.
+///   Home/End highlight the first / last option. (Enter, bound by the flow's key table,
+///   selects the highlighted option with ``Form/pickHighlighted()`` and goes on.)
 /// - choice, tabs style: ←/→ select the neighbour (consumed at the ends), Space selects the
 ///   highlighted option, a digit N selects option N.
 /// - confirm: Space toggles, `y` says yes, `n` says no.

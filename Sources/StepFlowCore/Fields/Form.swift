@@ -66,6 +66,12 @@ package struct Form: Hashable, Sendable {
     }
   }
 
+  /// Selects the highlighted option of the focused field, if it is a choice (Enter in a list).
+  public mutating func pickHighlighted() {
+    guard fields.indices.contains(focusIndex), !fields[focusIndex].options.isEmpty else { return }
+    fields[focusIndex].select(fields[focusIndex].highlighted)
+  }
+
   /// Focuses the next field, touching the one left.
   /// - Returns: whether the focus moved (not from the last field).
   @discardableResult

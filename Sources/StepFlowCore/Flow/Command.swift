@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
   case set(field: String, value: String)
   /// Let time pass (scripted runs): drives animations and progress.
   case tick(milliseconds: Int)
+  /// Press a key, as on the terminal: the same key handling, focus, prompts and help.
+  case press(Key)
 
   /// Which tab a `tab` command selects.
   public enum TabChoice: Equatable, Sendable {
@@ -40,7 +42,7 @@ public enum Command: Equatable, Sendable {
   /// The command words, for help and suggestions.
   public static let words = [
     "next", "previous", "back", "tap", "rate", "reset", "enter", "finish", "quit", "tab", "type",
-    "set", "tick",
+    "set", "tick", "press",
   ]
 
   /// The keys of the interactive screen as words a person may type in plain mode
@@ -68,6 +70,7 @@ public enum Command: Equatable, Sendable {
     case .type(let text): return "type \(text)"
     case .set(let field, let value): return "set \(field)=\(value)"
     case .tick(let ms): return "tick \(ms)"
+    case .press(let key): return "press \(key.scriptName)"
     }
   }
 }
@@ -147,6 +150,25 @@ extension Command {
       let field = Command.trim(String(rest[..<equals]))
       let value = Command.trim(String(rest[rest.index(after: equals)...]))
       return .set(field: field, value: Command.unquote(value))
+    case "press":
+      guard !rest.isEmpty else {
+        throw CommandSyntaxError(
+          message: "press needs a key (press tab, press shift-tab, press enter, press a)")
+      }
+      guard let key = Key(name: rest) else {
+        throw CommandSyntaxError(
+          message: "press: no key \"\(rest)\""
+            + Suggestions.hint(for: rest.lowercased(), in: Key.names.keys)
+            + "; keys: a character, " + Key.names.keys.sorted().joined(separator: ", ")
+            + ", ctrl-A…Z, f1…f12")
+      }
+      if key == .ctrl("c") || key == .ctrl("z") {
+        throw CommandSyntaxError(
+          message:
+            "press \(rest): Ctrl-C and Ctrl-Z act on the terminal, not the flow; a script cancels with quit"
+        )
+      }
+      return .press(key)
     case "":
       throw CommandSyntaxError(message: "empty command")
     default:

@@ -9,6 +9,11 @@ package enum FlowMachine {
     _ command: Command, to state: inout FlowState, flow: FlowDefinition
   ) -> Outcome {
     guard state.status == .running else { return .refused("the flow has already ended") }
+    if case .press(let key) = command {
+      // The key's own command opens the new step's editor.
+      return handleKey(key, state: &state, flow: flow)
+        ?? .refused("\(key.label()) does nothing here")
+    }
     let outcome = perform(command, &state, flow)
     if case .moved(let from, let to, _) = outcome, from != to || command == .reset {
       state.openEditor(flow: flow)
@@ -96,6 +101,9 @@ package enum FlowMachine {
     case .set(let id, let text):
       return set(id, text, &state, flow)
     case .tick:
+      return .changed
+    case .press:
+      // Handled by `apply`. Without a screen there is no help overlay and no y/n prompt.
       return .changed
     }
   }

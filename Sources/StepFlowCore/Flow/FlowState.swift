@@ -42,7 +42,9 @@ package struct FlowState: Equatable, Sendable {
       editor = nil
       return
     }
-    if let parked = parkedEditors.removeValue(forKey: current) {
+    if var parked = parkedEditors.removeValue(forKey: current) {
+      // Back on a step, the focus is where it is on any step's arrival.
+      parked.focusFirst(flow: flow)
       editor = parked
       return
     }
@@ -76,6 +78,17 @@ package struct FlowState: Equatable, Sendable {
 
   /// The selected tab of a step.
   package func selectedTab(ofStep index: Int) -> Int { selectedTabs[index] ?? 0 }
+
+  /// Whether quitting or starting over would lose something a person gave: an answer other
+  /// than at the start (defaults and `--answers`), a rating, or a step left behind in a flow
+  /// that asks anything.
+  public func hasAnswers(flow: FlowDefinition) -> Bool {
+    let fresh = FlowState(flow: flow, answers: prefilled)
+    if flow.navigation == .rating { return progression != fresh.progression }
+    if answers != fresh.answers { return true }
+    let asks = flow.steps.contains { !$0.fields.isEmpty || !$0.tabs.isEmpty }
+    return asks && progression != fresh.progression
+  }
 
   /// The rating: how many steps are reached (rating flows).
   package var rating: Int { progression.reachedCount }

@@ -38,7 +38,30 @@ package struct StepEditor: Equatable, Sendable {
     tabForms = step.tabs.map { StepEditor.makeForm($0.fields, answers: answers) }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
-    focus = focusables(flow: flow).first { $0 != .back }
+    focus = firstFocus(flow: flow)
+  }
+
+  /// Where the focus goes when the step is shown, whatever key moved there: the first field,
+  /// else the tab bar, else the Next button (in a flow with buttons), else nothing.
+  func firstFocus(flow: FlowDefinition) -> Focus? {
+    focusables(flow: flow).first { $0 != .back }
+  }
+
+  /// Puts the focus where a step starts (see ``firstFocus(flow:)``): a step shown again is
+  /// focused as it was the first time.
+  public mutating func focusFirst(flow: FlowDefinition) {
+    setFocus(firstFocus(flow: flow))
+  }
+
+  /// The focused field, if a field has the focus.
+  public var focusedField: Field? {
+    switch focus {
+    case .field(let i): return form.fields.indices.contains(i) ? form.fields[i] : nil
+    case .tabField(let i):
+      guard let tab = tabForm, tab.fields.indices.contains(i) else { return nil }
+      return tab.fields[i]
+    default: return nil
+    }
   }
 
   private static func makeForm(_ specs: [FieldSpec], answers: [String: FieldValue]) -> Form {
@@ -108,6 +131,20 @@ package struct StepEditor: Equatable, Sendable {
     return true
   }
 
+  /// Tab (`+1`) and Shift-Tab (`-1`): the next or previous control, wrapping around; from no
+  /// focus, the first or the last.
+  /// - Returns: whether there is anything to focus.
+  public mutating func cycleFocus(by offset: Int, flow: FlowDefinition) -> Bool {
+    let list = focusables(flow: flow)
+    guard !list.isEmpty else { return false }
+    guard let current = focus, let index = list.firstIndex(of: current) else {
+      setFocus(offset > 0 ? list.first : list.last)
+      return true
+    }
+    setFocus(list[(index + offset + list.count) % list.count])
+    return true
+  }
+
   /// Focuses a control, keeping the forms' own focus in step with it.
   package mutating func setFocus(_ target: Focus?) {
     focus = target
@@ -130,6 +167,15 @@ package struct StepEditor: Equatable, Sendable {
   }
 
   // MARK: Editing
+
+  /// Selects the highlighted option of the focused choice field.
+  mutating func pickHighlighted() {
+    switch focus {
+    case .field: form.pickHighlighted()
+    case .tabField: tabForms[selectedTab].pickHighlighted()
+    default: break
+    }
+  }
 
   /// Gives a key to the focused field.
   package mutating func handleFieldKey(_ key: Key) -> KeyOutcome {

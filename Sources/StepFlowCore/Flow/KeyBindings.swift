@@ -1,0 +1,379 @@
+import StepFlowJSON
+
+/// Where the focus is, as far as keys are concerned: what a key does depends on it.
+package enum FocusContext: String, CaseIterable, Hashable, Sendable {
+  /// A text field: letters are typed.
+  case textField
+  /// A choice field drawn as a list.
+  case choiceList
+  /// A choice field drawn as a row of options.
+  case choiceRow
+  /// A yes/no field.
+  case confirm
+  /// A rating field (stars inside a form).
+  case ratingField
+  /// The tab bar of a step with tabs.
+  case tabBar
+  /// The Back or Next button.
+  case buttons
+  /// Nothing has the focus (a step without fields, or after Esc left a field).
+  case noFocus
+  /// A rating flow (`stepflow rate`): the stars.
+  case stars
+  /// The y/n question asked before quitting or starting over.
+  case prompt
+
+  /// The context's name in help and the README.
+  package var title: String {
+    switch self {
+    case .textField: return "text field"
+    case .choiceList: return "choice list"
+    case .choiceRow: return "option row"
+    case .confirm: return "yes/no field"
+    case .ratingField: return "rating field"
+    case .tabBar: return "tab bar"
+    case .buttons: return "buttons"
+    case .noFocus: return "no focus"
+    case .stars: return "rating"
+    case .prompt: return "y/n prompt"
+    }
+  }
+
+  /// The contexts of a focused field.
+  package static let fields: [FocusContext] = [
+    .textField, .choiceList, .choiceRow, .confirm, .ratingField,
+  ]
+  /// Everything that can hold the focus on a step: fields, the tab bar, the buttons.
+  package static let controls: [FocusContext] = fields + [.tabBar, .buttons]
+  /// Every step context where letters are not typed.
+  package static let notText: [FocusContext] = [
+    .choiceList, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus,
+  ]
+}
+
+/// Which keys a binding takes.
+package enum KeyPattern: Hashable, Sendable {
+  /// One key.
+  case key(Key)
+  /// Any printable character, or a paste.
+  case printable
+  /// A digit.
+  case digit
+
+  /// Whether a key is one of the pattern's.
+  package func matches(_ key: Key) -> Bool {
+    switch (self, key) {
+    case (.key(let own), _): return own == key
+    case (.printable, .paste): return true
+    case (.printable, .character(let c)):
+      return !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    case (.digit, .character(let c)): return c.isASCII && c.isWholeNumber
+    default: return false
+    }
+  }
+
+  /// The key as help writes it: `←`, `Enter`, `Shift-Tab`, `q` (`<-` with ASCII glyphs).
+  package func label(ascii: Bool = false) -> String {
+    switch self {
+    case .printable: return "letters"
+    case .digit: return "1-9"
+    case .key(let key): return key.label(ascii: ascii)
+    }
+  }
+}
+
+/// What a key does; the key itself gives the direction (← or →, Tab or Shift-Tab, ↑ or ↓).
+package enum KeyAction: Equatable, Sendable {
+  /// The focused field takes the key: types, moves the cursor, the highlight or the stars.
+  case edit
+  /// ↑/↓: the highlight of a list, then the focus (fields, tab bar, buttons), not wrapping.
+  case vertical
+  /// Enter in a choice list: select the highlighted option, then as `submit`.
+  case pick
+  /// Enter on a field or the tab bar: focus the next field; on the last one, the step's Enter.
+  case submit
+  /// Tab / Shift-Tab: the next / previous control, wrapping around.
+  case cycleFocus
+  /// Esc on a field: nothing has the focus any more (buttons: Next has it).
+  case leaveField
+  /// ←/→ on the tab bar: the previous / next tab.
+  case switchTab
+  /// → or ← as `next` or `previous`.
+  case step
+  /// A flow command.
+  case command(Command)
+  /// A digit: `tap N` (rating flows: `rate N`).
+  case digit
+  /// Show or hide the key help.
+  case help
+  /// y in the prompt: do what was asked.
+  case confirm
+  /// n or Esc in the prompt: carry on.
+  case dismiss
+  /// Ctrl-C: the terminal session ends the run with 130 (the flow never sees it).
+  case interrupt
+}
+
+/// One line of the key table: which keys, what they do, where, and the short form for the hint
+/// line at the bottom of the screen.
+package struct KeyBinding: Equatable, Sendable {
+  package let keys: [KeyPattern]
+  package let action: KeyAction
+  /// What the keys do, for the `?` overlay, `stepflow help keys` and the README.
+  package let help: String
+  /// The words after the keys on the hint line (`nil`: not on it).
+  package let hint: String?
+  /// Where the binding applies.
+  package let contexts: [FocusContext]
+  /// The keys' label when it is not their list (`letters`, the cursor keys).
+  package let label: String?
+
+  package init(
+    _ keys: [KeyPattern], _ action: KeyAction, _ help: String, hint: String? = nil,
+    label: String? = nil, in contexts: [FocusContext]
+  ) {
+    self.keys = keys
+    self.action = action
+    self.help = help
+    self.hint = hint
+    self.label = label
+    self.contexts = contexts
+  }
+
+  /// The keys as one label: `→ l n Space`.
+  package func keysLabel(ascii: Bool = false) -> String {
+    label.map { ascii ? Key.asciiArrows($0) : $0 }
+      ?? keys.map { $0.label(ascii: ascii) }.joined(separator: " ")
+  }
+}
+
+/// The one table of key bindings. The key handling, the hint line, the `?` overlay,
+/// `stepflow help keys` and the README's keys table all come from it. A key does what the
+/// first binding that takes it, where the focus is, says.
+package enum KeyBindings {
+  private static func keys(_ list: Key...) -> [KeyPattern] { list.map { .key($0) } }
+  private static func chars(_ text: String) -> [KeyPattern] {
+    text.map { .key(.character($0)) }
+  }
+
+  package static let table: [KeyBinding] = [
+    KeyBinding(chars("y"), .confirm, "yes: quit or start over", hint: "yes", in: [.prompt]),
+    KeyBinding(chars("n") + keys(.escape), .dismiss, "no: carry on", hint: "no", in: [.prompt]),
+    KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: [.textField]),
+    KeyBinding(
+      keys(
+        .left, .right, .home, .end, .backspace, .delete, .ctrl("a"), .ctrl("e"), .ctrl("u"),
+        .ctrl("k"), .ctrl("w")),
+      .edit, "move the cursor, delete (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W too)",
+      label: "← → Home End Backspace Delete", in: [.textField]),
+    KeyBinding(
+      keys(.up, .down), .vertical, "move the highlight (past the ends: the focus)",
+      hint: "choose", in: [.choiceList]),
+    KeyBinding(
+      chars(" "), .edit, "select the highlighted option, stay", in: [.choiceList, .choiceRow]),
+    KeyBinding(
+      keys(.enter), .pick, "pick the highlighted option and go on", hint: "pick",
+      in: [.choiceList]),
+    KeyBinding(keys(.left, .right), .edit, "choose an option", hint: "choose", in: [.choiceRow]),
+    KeyBinding([.digit], .edit, "choose option N", in: [.choiceList, .choiceRow]),
+    KeyBinding(
+      keys(.home, .end), .edit, "highlight the first / last option", in: [.choiceList]),
+    KeyBinding(
+      keys(.left, .right) + chars(" ynYN"), .edit, "yes / no (Space toggles)", hint: "yes/no",
+      label: "← → Space y n", in: [.confirm]),
+    KeyBinding(
+      keys(.left, .right), .edit, "one star less / more", hint: "stars", in: [.ratingField]),
+    KeyBinding(
+      [.digit] + keys(.home, .end), .edit, "rate N (Home, End: fewest, most)",
+      in: [.ratingField]),
+    KeyBinding(keys(.left, .right), .switchTab, "switch tab", hint: "switch tab", in: [.tabBar]),
+    KeyBinding(
+      keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
+      in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar, .buttons]),
+    KeyBinding(
+      keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
+      hint: "next field", in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar]),
+    KeyBinding(
+      keys(.enter), .command(.enter), "press the focused button (last step: finish)",
+      hint: "next", in: [.buttons]),
+    KeyBinding(
+      keys(.enter), .command(.enter), "next step (last step: finish)", hint: "next",
+      in: [.noFocus]),
+    KeyBinding(
+      keys(.tab, .backTab), .cycleFocus, "next / previous field, tab bar, button (wraps)",
+      hint: "focus", in: FocusContext.controls),
+    KeyBinding(
+      keys(.escape), .leaveField, "leave the field (then q, ? and r work)", hint: "leave field",
+      in: FocusContext.fields),
+    KeyBinding([.digit], .digit, "rate N", hint: "rate", in: [.stars]),
+    KeyBinding(
+      keys(.right) + chars("ln "), .command(.next), "one star more", in: [.stars]),
+    KeyBinding(
+      keys(.left) + chars("hp"), .command(.previous), "one star less",
+      in: [.stars]),
+    KeyBinding(
+      keys(.backspace) + chars("b"), .command(.back), "take a star back", in: [.stars]),
+    KeyBinding(keys(.enter), .command(.enter), "done", hint: "done", in: [.stars]),
+    KeyBinding(
+      keys(.left, .right), .step, "previous / next step", hint: "step",
+      in: [.buttons, .noFocus]),
+    KeyBinding(chars(" "), .command(.next), "next step", in: [.buttons, .noFocus]),
+    KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
+    KeyBinding(
+      chars("hp"), .command(.previous), "previous step (keeps progress)",
+      in: FocusContext.notText),
+    KeyBinding(
+      keys(.backspace) + chars("b"), .command(.back), "back: undo the current step",
+      hint: "back", in: FocusContext.notText),
+    KeyBinding([.digit], .digit, "revisit reached step N", in: FocusContext.notText),
+    KeyBinding(
+      chars("r"), .command(.reset), "start over (asks first once something is answered)",
+      hint: "start over", in: FocusContext.notText + [.stars]),
+    KeyBinding(
+      chars("q") + keys(.escape), .command(.quit),
+      "cancel, exit 1 (asks first once something is answered)", hint: "quit",
+      in: FocusContext.notText + [.stars]),
+    KeyBinding(
+      chars("?"), .help, "show or hide this help", hint: "keys",
+      in: FocusContext.notText + [.stars]),
+    KeyBinding(
+      keys(.ctrl("c")), .interrupt, "interrupt (exit 130)",
+      in: FocusContext.allCases),
+  ]
+
+  /// The binding a key has where the focus is, if any.
+  package static func binding(for key: Key, in context: FocusContext) -> KeyBinding? {
+    table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
+  }
+
+  /// The keys of a binding that it really takes in a context (an earlier binding may take
+  /// some of them), e.g. `→` is not `next` in a yes/no field.
+  package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
+    guard binding.contexts.contains(context) else { return [] }
+    return binding.keys.filter { pattern in
+      guard case .key(let key) = pattern else {
+        // Patterns of many keys: shadowed only by an earlier binding of the same pattern.
+        return !table.prefix { $0 != binding }.contains {
+          $0.contexts.contains(context) && $0.keys.contains(pattern)
+            || ($0.keys.contains(.printable) && $0.contexts.contains(context))
+        }
+      }
+      return KeyBindings.binding(for: key, in: context) == binding
+    }
+  }
+
+  /// What the keys do in a context, for the `?` overlay: (keys, what they do), in table order.
+  package static func help(in context: FocusContext, ascii: Bool = false) -> [(String, String)] {
+    table.compactMap { binding in
+      let keys = keys(of: binding, in: context)
+      guard !keys.isEmpty else { return nil }
+      let label =
+        keys == binding.keys
+        ? binding.keysLabel(ascii: ascii)
+        : keys.map { $0.label(ascii: ascii) }.joined(separator: " ")
+      return (label, binding.help)
+    }
+  }
+
+  /// The hint line's items in a context, most useful first: `Enter pick`, `↑ ↓ choose`.
+  /// - Parameter enter: what Enter does here in words (`next field`, `finish`), if known.
+  package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
+    -> [String]
+  {
+    var items: [(rank: Int, order: Int, text: String)] = []
+    for binding in table {
+      guard var hint = binding.hint else { continue }
+      switch binding.action {
+      case .submit, .command(.enter): hint = enter ?? hint
+      default: break
+      }
+      let keys = keys(of: binding, in: context)
+      guard !keys.isEmpty else { continue }
+      items.append((rank(of: binding), items.count, hintLabel(keys, ascii: ascii) + " " + hint))
+    }
+    return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.text)
+  }
+
+  /// The keys as the hint line names them: a pair of arrows (`← →`), else the first arrow,
+  /// else the first letter (`b`, not `Backspace`), else the first key.
+  private static func hintLabel(_ keys: [KeyPattern], ascii: Bool) -> String {
+    if keys.count >= 2, keys[0].isArrow, keys[1].isArrow {
+      return keys[0].label(ascii: ascii) + " " + keys[1].label(ascii: ascii)
+    }
+    let chosen =
+      keys.first.flatMap { $0.isArrow ? $0 : nil }
+      ?? keys.first {
+        if case .key(.character(let c)) = $0 { return c != " " } else { return false }
+      }
+      ?? keys.first
+    return chosen?.label(ascii: ascii) ?? ""
+  }
+
+  /// Hint order: what acts on the focus first, then moving on, then the rest.
+  private static func rank(of binding: KeyBinding) -> Int {
+    switch binding.action {
+    case .confirm, .dismiss, .digit: return 0
+    case .pick, .submit, .command(.enter): return 1
+    case .edit, .vertical, .switchTab, .step: return 2
+    case .cycleFocus: return 3
+    case .leaveField: return 4
+    case .command(.quit): return 5
+    case .help: return 6
+    case .command(.back): return 7
+    default: return 8
+    }
+  }
+
+  /// Every binding as a row of a Markdown table (keys, where, what), as the README has it.
+  package static var markdownTable: String {
+    var lines = ["| keys | where | does |", "|---|---|---|"]
+    for binding in table {
+      let keys = binding.keysLabel().split(separator: " ").map { key in
+        key.count == 1 && key.first!.isLetter || key == "?" ? "`\(key)`" : String(key)
+      }
+      lines.append(
+        "| \(keys.joined(separator: " ")) | \(whereText(binding.contexts)) | \(binding.help) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The key table as plain text for `stepflow help keys`: what each key does, where the
+  /// focus is.
+  package static var text: String {
+    var lines = ["Keys: what a key does depends on where the focus is (Tab, Shift-Tab move it)."]
+    let order: [FocusContext] = [
+      .noFocus, .buttons, .textField, .choiceList, .choiceRow, .confirm, .ratingField, .tabBar,
+      .stars, .prompt,
+    ]
+    for context in order {
+      let rows = help(in: context)
+      let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+      lines.append("  " + context.title + ":")
+      for (keys, does) in rows {
+        lines.append(
+          "    " + keys + String(repeating: " ", count: width - DisplayWidth.of(keys) + 2) + does)
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The contexts of a binding in words, with names for the usual groups.
+  package static func whereText(_ contexts: [FocusContext]) -> String {
+    let set = Set(contexts)
+    if set == Set(FocusContext.allCases) { return "anywhere" }
+    if set == Set(FocusContext.notText + [.stars]) { return "anywhere but a text field" }
+    if set == Set(FocusContext.notText) { return "a step, not in a text field" }
+    if set == Set(FocusContext.controls) { return "fields, tab bar, buttons" }
+    if set == Set(FocusContext.fields) { return "any field" }
+    return contexts.map(\.title).joined(separator: ", ")
+  }
+}
+
+extension KeyPattern {
+  fileprivate var isArrow: Bool {
+    switch self {
+    case .key(.left), .key(.right), .key(.up), .key(.down): return true
+    default: return false
+    }
+  }
+}

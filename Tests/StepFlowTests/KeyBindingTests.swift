@@ -1,0 +1,376 @@
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlow
+@testable import StepFlowCLI
+@testable import StepFlowJSON
+@testable import StepFlowTerminal
+@testable import StepFlowWizards
+
+/// The keyboard and focus model: one key table, Enter picks, Tab cycles, the focus on arrival,
+/// the y/n prompt, `press`, and the hint line and plain text that follow the focus.
+@Suite struct KeyBindingTests {
+  /// A form of every kind of field, a step with tabs, and a step that asks nothing.
+  static let flow: FlowDefinition = {
+    let plans = [
+      ChoiceOption("basic", "Basic"), ChoiceOption("pro", "Pro"), ChoiceOption("team", "Team"),
+    ]
+    // The specs are valid: a failure here is a broken test, not a finding.
+    let fields =
+      (try? [
+        FieldSpec(id: "name", label: "Name", kind: .text()),
+        FieldSpec(
+          id: "plan", label: "Plan", kind: .choice(options: plans), default: .choice("basic")),
+        FieldSpec(id: "news", label: "News", kind: .confirm),
+        FieldSpec(id: "stars", label: "Stars", kind: .rating(max: 5)),
+      ]) ?? []
+    let tabs = [
+      TabDefinition(
+        id: "mail", title: "Mail",
+        fields: (try? [FieldSpec(id: "email", label: "E-mail", kind: .text())]) ?? []),
+      TabDefinition(id: "none", title: "None"),
+    ]
+    return FlowDefinition(
+      id: "keys", title: "Keys",
+      steps: [
+        StepDefinition(id: "form", title: "Form", fields: fields),
+        StepDefinition(id: "contact", title: "Contact", tabs: tabs),
+        StepDefinition(id: "done", title: "Done", blocks: [.text("All set")]),
+      ],
+      strip: StripStyle(position: .inline, shape: .dots(2)), navigation: .buttons)
+  }()
+
+  /// A flow whose first step asks only for a choice.
+  static let choiceOnly: FlowDefinition = {
+    let spec = try? FieldSpec(
+      id: "size", label: "Size",
+      kind: .choice(options: [ChoiceOption("s", "Small"), ChoiceOption("l", "Large")]),
+      default: .choice("s"))
+    return FlowDefinition(
+      id: "choice", title: "Choice",
+      steps: [
+        StepDefinition(id: "size", title: "Size", fields: spec.map { [$0] } ?? []),
+        StepDefinition(id: "end", title: "End"),
+      ],
+      strip: StripStyle(position: .inline, shape: .dots(2)), navigation: .tap)
+  }()
+
+  static func program(_ flow: FlowDefinition = flow) -> FlowProgram {
+    FlowProgram(flow: flow, options: FlowOptions())
+  }
+
+  /// Presses keys, as the terminal would.
+  static func press(_ program: inout FlowProgram, _ keys: Key...) {
+    for key in keys { program.press(key, at: .zero) }
+  }
+
+  // MARK: 1. Enter in a choice list
+
+  @Test func enterInAChoiceListPicksTheHighlightedOptionAndGoesOn() {
+    var p = Self.program()
+    Self.press(&p, .tab)
+    #expect(p.state.editor?.focus == .field(1))
+    #expect(p.focusContext == .choiceList)
+    Self.press(&p, .down, .down)
+    #expect(p.state.answers["plan"] == .choice("basic"), "moving the highlight picks nothing")
+    Self.press(&p, .enter)
+    #expect(p.state.answers["plan"] == .choice("team"), "Enter picked the highlighted option")
+    #expect(p.state.editor?.focus == .field(2), "and went on to the next field")
+  }
+
+  @Test func enterOnTheLastFieldChoiceMovesToTheNextStep() {
+    var p = Self.program(Self.choiceOnly)
+    Self.press(&p, .down, .enter)
+    #expect(p.state.answers["size"] == .choice("l"))
+    #expect(p.state.progression.current == 1)
+  }
+
+  @Test func spacePicksWithoutMoving() {
+    var p = Self.program(Self.choiceOnly)
+    Self.press(&p, .down, .character(" "))
+    #expect(p.state.answers["size"] == .choice("l"))
+    #expect(p.state.progression.current == 0 && p.state.editor?.focus == .field(0))
+  }
+
+  // MARK: 2. Tab and Shift-Tab
+
+  @Test func tabCyclesThroughFieldsAndButtonsAndWraps() {
+    var p = Self.program()
+    var seen: [Focus?] = [p.state.editor?.focus]
+    for _ in 0..<6 {
+      Self.press(&p, .tab)
+      seen.append(p.state.editor?.focus)
+    }
+    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .back, .next, .field(0)])
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .next, "Shift-Tab wraps backwards")
+    Self.press(&p, .backTab, .backTab)
+    #expect(p.state.editor?.focus == .field(3))
+  }
+
+  @Test func tabReachesTheTabBarAndTheTabsFields() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    p.apply(.next, at: .zero)
+    #expect(p.state.editor?.focus == .tabBar)
+    Self.press(&p, .tab)
+    #expect(p.state.editor?.focus == .tabField(0))
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .tabBar)
+    Self.press(&p, .right)
+    #expect(p.state.selectedTab(ofStep: 1) == 1, "← → on the tab bar switch tabs")
+  }
+
+  @Test func tabOnAStepWithNothingToFocusSaysSo() {
+    var p = FlowProgram(flow: FoodDeliveryState.flow, options: FlowOptions())
+    #expect(p.press(.tab, at: .zero) == nil, "Tab is bound to nothing where nothing is focused")
+    #expect(p.apply(.press(.tab), at: .zero) == .refused("Tab does nothing here"))
+  }
+
+  // MARK: 3. The table
+
+  @Test func theTableBindsKeysByFocus() {
+    func action(_ key: Key, _ context: FocusContext) -> KeyAction? {
+      KeyBindings.binding(for: key, in: context)?.action
+    }
+    #expect(action(.character("q"), .textField) == .edit, "letters are typed in a text field")
+    #expect(action(.character("q"), .choiceList) == .command(.quit))
+    #expect(action(.character("n"), .confirm) == .edit, "n is no in a yes/no field")
+    #expect(action(.character("n"), .choiceList) == .command(.next))
+    #expect(action(.left, .confirm) == .edit)
+    #expect(action(.right, .ratingField) == .edit)
+    #expect(action(.right, .tabBar) == .switchTab)
+    #expect(action(.right, .buttons) == .step)
+    #expect(action(.right, .choiceList) == nil, "→ does not leave a list without picking")
+    #expect(action(.enter, .choiceList) == .pick)
+    #expect(action(.enter, .textField) == .submit)
+    #expect(action(.escape, .textField) == .leaveField)
+    #expect(action(.escape, .noFocus) == .command(.quit))
+    #expect(action(.escape, .prompt) == .dismiss)
+    #expect(action(.character("3"), .stars) == .digit)
+    #expect(action(.ctrl("c"), .textField) == .interrupt)
+    // Every key a field uses is bound to it where that field has the focus.
+    let fieldKeys: [(FocusContext, [Key])] = [
+      (.choiceList, [.up, .down, .home, .end, .character(" "), .character("2")]),
+      (.choiceRow, [.left, .right, .character(" "), .character("2")]),
+      (.confirm, [.left, .right, .character(" "), .character("y"), .character("N")]),
+      (.ratingField, [.left, .right, .home, .end, .character("4")]),
+      (.textField, [.left, .right, .home, .end, .backspace, .delete, .ctrl("w"), .paste("x")]),
+    ]
+    for (context, keys) in fieldKeys {
+      for key in keys {
+        let bound = action(key, context)
+        #expect(bound == .edit || bound == .vertical, "\(key) in \(context)")
+      }
+    }
+    // Every context has a way on and a way out.
+    for context in FocusContext.allCases where context != .prompt {
+      #expect(
+        KeyBindings.table.contains {
+          $0.contexts.contains(context) && $0.keys.contains(.key(.enter))
+        },
+        "Enter does something in \(context)")
+    }
+  }
+
+  @Test func helpAndHintsListOnlyWhatTheKeysDoWhereTheFocusIs() {
+    let text = KeyBindings.help(in: .textField)
+    #expect(text.first?.0 == "letters")
+    #expect(!text.contains { $0.0.contains("q") }, "q types in a text field: no quit row")
+    let confirm = KeyBindings.help(in: .confirm)
+    #expect(confirm.contains { $0 == ("l", "next step") }, "n is taken by the field: only l")
+    #expect(KeyBindings.hints(in: .choiceList).prefix(2) == ["Enter pick", "↑ ↓ choose"])
+    #expect(
+      KeyBindings.hints(in: .tabBar, enter: "next field").prefix(2) == [
+        "Enter next field", "← → switch tab",
+      ])
+    #expect(KeyBindings.hints(in: .prompt) == ["y yes", "n no"])
+    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> step"))
+  }
+
+  @Test func theHintLineFollowsTheFocus() {
+    var p = Self.program()
+    func hintLine() -> String { p.view(width: 80, height: 24, at: .zero).plainLines().last ?? "" }
+    #expect(hintLine().contains("Enter next field · Tab focus · Esc leave field"))
+    Self.press(&p, .tab)
+    #expect(hintLine().contains("Enter pick · ↑ ↓ choose"))
+    Self.press(&p, .tab)
+    #expect(hintLine().contains("← → yes/no"))
+    Self.press(&p, .tab)
+    #expect(hintLine().contains("← → stars"))
+    Self.press(&p, .tab)
+    #expect(hintLine().contains("Enter back"), "Enter on the Back button goes back")
+  }
+
+  @Test func theHelpOverlayShowsTheFocusedContext() {
+    var p = Self.program()
+    Self.press(&p, .escape, .character("?"))
+    #expect(p.showsHelp)
+    let screen = p.view(width: 80, height: 24, at: .zero).plainLines().joined(separator: "\n")
+    #expect(screen.contains("Keys: buttons"))
+    #expect(screen.contains("press the focused button"))
+    Self.press(&p, .character("x"))
+    #expect(!p.showsHelp, "any key closes it")
+  }
+
+  @Test func theReadmeKeysTableIsTheGeneratedOne() throws {
+    let readme = String(
+      decoding: try Platform.readFile(WizardParityTests.root + "/README.md"), as: UTF8.self)
+    let start = "<!-- keys: generated from KeyBindings.table -->\n"
+    let end = "<!-- end of keys -->"
+    guard let from = readme.range(of: start), let to = readme.range(of: end) else {
+      Issue.record("README.md has no generated keys table between \(start) and \(end)")
+      return
+    }
+    let table = String(readme[from.upperBound..<to.lowerBound])
+    if Platform.environment()["STEPFLOW_RECORD"] == "1", table != KeyBindings.markdownTable {
+      // As goldens are: written anew on request, then read in `git diff`.
+      let updated =
+        readme[..<from.upperBound] + KeyBindings.markdownTable + readme[to.lowerBound...]
+      try Platform.writeFileAtomically(
+        WizardParityTests.root + "/README.md", Array(updated.utf8))
+      return
+    }
+    #expect(table == KeyBindings.markdownTable, "\n\(KeyBindings.markdownTable)")
+  }
+
+  // MARK: 4. Focus after a move
+
+  @Test func theFocusOnArrivalIsTheSameWhateverKeyMoved() {
+    var viaEnter = Self.program()
+    viaEnter.apply(.set(field: "name", value: "Ann"), at: .zero)
+    var viaRight = viaEnter
+    var viaCommand = viaEnter
+    Self.press(&viaEnter, .tab, .tab, .tab, .enter)
+    Self.press(&viaRight, .escape, .right)
+    viaCommand.apply(.next, at: .zero)
+    for p in [viaEnter, viaRight, viaCommand] {
+      #expect(p.state.progression.current == 1)
+      #expect(p.state.editor?.focus == .tabBar, "the first control of the step")
+    }
+    // Back on the form (Shift-Tab twice wraps to the Back button), left from its last field:
+    // the first field again.
+    Self.press(&viaEnter, .backTab, .backTab)
+    #expect(viaEnter.state.editor?.focus == .back)
+    Self.press(&viaEnter, .enter)
+    #expect(viaEnter.state.progression.current == 0)
+    #expect(viaEnter.state.editor?.focus == .field(0))
+    #expect(viaEnter.state.answers["name"] == .text("Ann"), "the answers stay")
+  }
+
+  // MARK: 5. Quit and reset ask once something is answered
+
+  @Test func quitWithNothingAnsweredIsImmediate() {
+    var p = Self.program()
+    Self.press(&p, .escape, .character("q"))
+    #expect(p.state.status == .cancelled && p.pendingConfirmation == nil)
+  }
+
+  @Test func quitAfterAnsweringAsksFirst() {
+    var p = Self.program()
+    Self.press(&p, .character("A"), .escape, .character("q"))
+    #expect(p.pendingConfirmation == .quit && p.state.status == .running)
+    #expect(p.focusContext == .prompt)
+    let screen = p.view(width: 80, height: 24, at: .zero).plainLines()
+    #expect(screen.contains { $0.contains("Quit and lose your answers? y/n") })
+    #expect(screen.last?.contains("y yes · n no") == true)
+    Self.press(&p, .character("n"))
+    #expect(p.pendingConfirmation == nil && p.state.status == .running)
+    Self.press(&p, .escape)
+    #expect(p.pendingConfirmation == .quit, "Esc-Esc: the second Esc asks")
+    Self.press(&p, .escape)
+    #expect(p.pendingConfirmation == nil && p.state.status == .running, "Esc says no")
+    Self.press(&p, .character("q"), .character("y"))
+    #expect(p.state.status == .cancelled)
+  }
+
+  @Test func resetAfterAnsweringAsksFirst() {
+    var p = Self.program()
+    Self.press(&p, .character("A"), .escape, .character("r"))
+    #expect(p.pendingConfirmation == .reset && p.state.answers["name"] == .text("A"))
+    Self.press(&p, .character("x"))
+    #expect(p.pendingConfirmation == .reset, "other keys leave the question")
+    Self.press(&p, .character("y"))
+    #expect(p.pendingConfirmation == nil && p.state.answers["name"] == nil)
+    #expect(p.state.editor?.focus == .field(0))
+  }
+
+  @Test func aRatingAsksBeforeQuittingOnceRated() {
+    var p = FlowProgram(flow: Rating.flow, options: FlowOptions())
+    Self.press(&p, .character("3"), .character("q"))
+    #expect(p.pendingConfirmation == .quit)
+    var fresh = FlowProgram(flow: Rating.flow, options: FlowOptions())
+    Self.press(&fresh, .character("q"))
+    #expect(fresh.state.status == .cancelled)
+  }
+
+  @Test func ctrlCIsNotTheFlowsKey() {
+    var p = Self.program()
+    Self.press(&p, .character("A"))
+    #expect(p.press(.ctrl("c"), at: .zero) == nil, "the session ends the run with 130")
+    #expect(p.pendingConfirmation == nil && p.state.status == .running)
+  }
+
+  @Test func theScriptCommandQuitStaysImmediate() {
+    var p = Self.program()
+    Self.press(&p, .character("A"))
+    p.apply(.quit, at: .zero)
+    #expect(p.state.status == .cancelled)
+  }
+
+  // MARK: 6. press
+
+  @Test func pressParsesKeyNames() throws {
+    #expect(try Command.parse("press tab") == .press(.tab))
+    #expect(try Command.parse("press Shift-Tab") == .press(.backTab))
+    #expect(try Command.parse("press enter") == .press(.enter))
+    #expect(try Command.parse("press esc") == .press(.escape))
+    #expect(try Command.parse("press down") == .press(.down))
+    #expect(try Command.parse("press space") == .press(.character(" ")))
+    #expect(try Command.parse("press a") == .press(.character("a")))
+    #expect(try Command.parse("press ?") == .press(.character("?")))
+    #expect(try Command.parse("press ctrl-u") == .press(.ctrl("u")))
+    #expect(try Command.parse("press f2") == .press(.function(2)))
+    for key in [Key.tab, .backTab, .enter, .escape, .down, .character(" "), .character("q")] {
+      #expect(try Command.parse(Command.press(key).text) == .press(key), "\(key) round-trips")
+    }
+    #expect(throws: CommandSyntaxError.self) { try Command.parse("press") }
+    #expect(throws: CommandSyntaxError.self) { try Command.parse("press ctrl-c") }
+    do {
+      _ = try Command.parse("press tabb")
+      Issue.record("press tabb parsed")
+    } catch {
+      #expect(error.message.contains("did you mean \"tab\"?"))
+    }
+  }
+
+  @Test func pressGoesThroughTheSameHandlingAsTheTerminal() {
+    var keyed = Self.program()
+    var scripted = Self.program()
+    let keys: [Key] = [
+      .character("A"), .tab, .down, .enter, .character(" "), .tab, .right, .escape,
+      .character("q"), .character("n"), .character("?"),
+    ]
+    for key in keys {
+      _ = keyed.handle(.key(key), at: .zero)
+      scripted.apply(.press(key), at: .zero)
+      #expect(keyed.state == scripted.state, "after \(key)")
+      #expect(keyed.pendingConfirmation == scripted.pendingConfirmation)
+      #expect(keyed.showsHelp == scripted.showsHelp)
+    }
+  }
+
+  // MARK: 7. Plain mode
+
+  @Test func plainTextNamesTheFocusAndItsID() {
+    var p = Self.program()
+    #expect(p.accessibleText().contains("Focus: Name (name)"))
+    Self.press(&p, .character("A"))
+    Self.press(&p, .tab)
+    #expect(p.accessibleText().contains("Focus: Plan (plan)"))
+    Self.press(&p, .tab, .tab, .tab, .tab)
+    #expect(p.accessibleText().contains("Focus: Next button"))
+    Self.press(&p, .character("q"))
+    #expect(p.accessibleText().last == "Quit and lose your answers? y/n")
+  }
+}
