@@ -1,13 +1,12 @@
+import Glibc
 import StepFlowCore
 import StepFlowJSON
 import StepFlowRender
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
+// The terminal layer is written for Linux and its C library (Glibc): termios, poll, signals,
+// /dev/tty. Other systems are not supported, and say so at build time rather than half work.
+#if !os(Linux)
+  #error("stepflow's terminal layer supports Linux (Glibc) only")
 #endif
 
 /// The first failure of a write to standard output (written by the main thread only).
@@ -36,17 +35,46 @@ package enum Platform {
   /// Whether a file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// Writes all of `bytes` to a file descriptor, retrying after interruptions and short writes.
+  /// Calls a system call again for as long as it fails with `EINTR` (a signal arrived while
+  /// it waited): the one retry loop of the library. Other failures come back as they are, with
+  /// `errno` set.
+  @inlinable
+  package static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+    while true {
+      let result = call()
+      if result >= 0 || errno != EINTR { return result }
+    }
+  }
+
+  /// Waits in `poll` until `fd` is ready for `events` (`POLLIN`, `POLLOUT`) — instead of
+  /// spinning on `EAGAIN` when a descriptor another program made non-blocking is not ready.
+  /// - Parameter milliseconds: the longest wait; `-1` for ever.
+  /// - Returns: `false` when the time ran out or the descriptor failed.
+  package static func waitUntilReady(_ fd: Int32, for events: Int32, milliseconds: Int32 = -1)
+    -> Bool
+  {
+    var request = pollfd(fd: fd, events: Int16(events), revents: 0)
+    let ready = retryingInterrupts { poll(&request, 1, milliseconds) }
+    return ready > 0 && request.revents & Int16(POLLERR | POLLNVAL) == 0
+  }
+
+  /// Whether the last failed call only found a non-blocking descriptor not ready.
+  package static var wouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
+  /// Writes all of `bytes` to a file descriptor, retrying after interruptions and short writes,
+  /// and waiting (not spinning) while a non-blocking descriptor is full.
   /// - Returns: `false` when the descriptor is closed or broken (a reader went away).
   @discardableResult
   package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+      let n = retryingInterrupts {
+        bytes.withUnsafeBytes { raw in
+          Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        }
       }
       if n < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if wouldBlock, waitUntilReady(fd, for: POLLOUT) { continue }
         return false
       }
       offset += n
@@ -131,9 +159,11 @@ package enum Platform {
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      let n = retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      }
       if n < 0 {
-        if errno == EINTR { continue }
+        if wouldBlock, waitUntilReady(fd, for: POLLIN) { continue }
         throw fileError(path)
       }
       if n == 0 { break }

@@ -1,13 +1,6 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension Platform {
   /// The most bytes a file stepflow reads may have (a wizard, answers, state or script file):
@@ -47,6 +40,7 @@ extension Platform {
         let milliseconds = Int32(min(Double(Int32.max), (left.milliseconds).rounded(.up)))
         var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&request, 1, milliseconds)
+        // An interrupted wait goes round again with the time that is left.
         if ready < 0 {
           if errno == EINTR { continue }
           return .failed(String(cString: strerror(errno)))
@@ -57,9 +51,11 @@ extension Platform {
     }
     var buffer = [UInt8](repeating: 0, count: max(1, maxCount))
     while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      let n = retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      }
       if n < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if wouldBlock, waitUntilReady(fd, for: POLLIN) { continue }
         return .failed(String(cString: strerror(errno)))
       }
       if n == 0 { return .endOfFile }

@@ -1,13 +1,6 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The state of one running session; see ``TerminalSession``.
 package struct SessionLoop {
@@ -53,7 +46,8 @@ package struct SessionLoop {
       }
       let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
       if ready < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        // Interrupted by a signal: its byte is in the pipe, and the loop goes round to it.
+        if errno == EINTR || Platform.wouldBlock { continue }
         return ExitCode.hangUp
       }
       if fds[1].revents != 0, let code = handleSignals(signals.drain(), &program) {
@@ -207,11 +201,14 @@ package struct SessionLoop {
     _ program: inout P, _ buffer: inout [UInt8]
   ) -> Int32? {
     guard let input = program.inputDescriptor else { return nil }
-    let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+    let n = Platform.retryingInterrupts {
+      buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+    }
     let event: TerminalEvent
     if n > 0 {
       event = .input(Array(buffer[0..<n]))
-    } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+    } else if n < 0 && Platform.wouldBlock {
+      // Not ready after all: back to poll, which waits for it.
       return nil
     } else {
       inputOpen = false

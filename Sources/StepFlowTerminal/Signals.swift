@@ -1,13 +1,6 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The signals the interactive loop reacts to, turned into bytes on a pipe (the self-pipe
 /// trick) so that the loop's one `poll` wakes for them.
@@ -76,14 +69,12 @@ package struct SignalPipe {
     var signals: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
-      let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-      if n > 0 {
-        signals += buffer[0..<n].map { Int32($0) }
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        return signals
+      // The pipe is non-blocking: it is drained when a read finds nothing more (EAGAIN).
+      let n = Platform.retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
       }
+      guard n > 0 else { return signals }
+      signals += buffer[0..<n].map { Int32($0) }
     }
   }
 

@@ -1,13 +1,6 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Why the interactive terminal could not be used; `description` is a sentence for a person.
 package struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -120,17 +113,11 @@ package struct TTY {
 
   /// Reads what is waiting, without blocking.
   package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
-    while true {
-      let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-      if n > 0 { return .bytes(n) }
-      // With VMIN 1 and O_NONBLOCK, 0 means end of file: the terminal hung up.
-      if n == 0 { return .closed }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK: return .empty
-      default: return .closed
-      }
-    }
+    let n = Platform.retryingInterrupts { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    if n > 0 { return .bytes(n) }
+    // With VMIN 1 and O_NONBLOCK, 0 means end of file: the terminal hung up.
+    if n == 0 { return .closed }
+    return Platform.wouldBlock ? .empty : .closed
   }
 
   /// How a write ended.
@@ -155,23 +142,20 @@ package struct TTY {
       guard let base = raw.baseAddress else { return .written }
       var offset = 0
       while offset < raw.count {
-        let n = Glibc.write(fd, base + offset, raw.count - offset)
+        let n = Platform.retryingInterrupts { Glibc.write(fd, base + offset, raw.count - offset) }
         if n > 0 {
           offset += n
           continue
         }
-        if n < 0 && errno == EINTR { continue }
-        guard n < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return .failed }
+        guard n < 0, Platform.wouldBlock else { return .failed }
         var fds = [
           pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
           pollfd(fd: interruptFD, events: Int16(POLLIN), revents: 0),
         ]
+        // An interrupted wait is a signal: its byte is in the pipe, and the write stops for it.
         let ready = poll(&fds, interruptFD >= 0 ? 2 : 1, patience)
         if ready == 0 { return .failed }
-        if ready < 0 {
-          if errno == EINTR { continue }
-          return .failed
-        }
+        if ready < 0 { return errno == EINTR ? .interrupted : .failed }
         if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed }
         if fds[0].revents & Int16(POLLOUT) == 0 && fds[1].revents != 0 { return .interrupted }
       }

@@ -1,13 +1,6 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Raw mode and the screen modes of an interactive session, and the one restore that undoes
 /// them on every way out.
@@ -72,15 +65,12 @@ package enum TerminalModes {
       var offset = 0
       var waits = 0
       while offset < raw.count {
-        let n = write(fd, base + offset, raw.count - offset)
+        let n = Platform.retryingInterrupts { write(fd, base + offset, raw.count - offset) }
         if n > 0 {
           offset += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits < 10 {
+        } else if n < 0 && Platform.wouldBlock && waits < 10 {
           // A terminal that takes nothing for a second is not waited for any longer.
-          var room = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&room, 1, 100)
+          _ = Platform.waitUntilReady(fd, for: POLLOUT, milliseconds: 100)
           waits += 1
         } else {
           break
