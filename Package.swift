@@ -58,6 +58,9 @@ let package = Package(
       name: "StepFlowTerminalTests",
       dependencies: ["StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowTestSupport"]),
     .testTarget(
+      name: "StepFlowWizardsTests",
+      dependencies: ["StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
+    .testTarget(
       name: "StepFlowTests",
       dependencies: [
         "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",

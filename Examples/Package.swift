@@ -13,6 +13,9 @@ let package = Package(
       name: "Signup",
       dependencies: [.product(name: "StepFlow", package: "stepflow"), "ArgumentParser"],
       path: "Sources/Signup"),
+    .executableTarget(
+      name: "Progress", dependencies: [.product(name: "StepFlow", package: "stepflow")],
+      path: "Sources/Progress"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -233,11 +233,15 @@ package struct FlowView {
   /// As many hints as fit in the width, whole, joined by a separator.
   private func fitting(_ items: [String], width: Int) -> String {
     let separator = glyphs.style == .ascii ? " | " : " · "
+    // Each item is measured once (the line is drawn with every frame).
+    let separatorWidth = DisplayWidth.of(separator)
     var line = ""
+    var used = 0
     for item in items {
-      let candidate = line.isEmpty ? item : line + separator + item
-      guard DisplayWidth.of(candidate) <= width else { break }
-      line = candidate
+      let added = DisplayWidth.of(item) + (line.isEmpty ? 0 : separatorWidth)
+      guard used + added <= width else { break }
+      line += line.isEmpty ? item : separator + item
+      used += added
     }
     return line
   }

@@ -280,18 +280,44 @@ package enum KeyBindings {
   package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
     -> [String]
   {
-    var items: [(rank: Int, order: Int, text: String)] = []
-    for binding in table {
-      guard var hint = binding.hint else { continue }
-      switch binding.action {
-      case .submit, .command(.enter): hint = enter ?? hint
-      default: break
+    // The line is drawn with every frame: the table is read once per context, not per frame.
+    let entries = (ascii ? asciiHints : unicodeHints)[context] ?? []
+    return entries.map { $0.keys + " " + ($0.isEnter ? enter ?? $0.hint : $0.hint) }
+  }
+
+  /// One item of the hint line: its keys, its words, and whether the words are Enter's (which
+  /// the screen may replace with what Enter does there).
+  private struct HintItem {
+    var keys: String
+    var hint: String
+    var isEnter: Bool
+  }
+
+  private static let unicodeHints = hintItems(ascii: false)
+  private static let asciiHints = hintItems(ascii: true)
+
+  private static func hintItems(ascii: Bool) -> [FocusContext: [HintItem]] {
+    var byContext: [FocusContext: [HintItem]] = [:]
+    for context in FocusContext.allCases {
+      var items: [(rank: Int, order: Int, item: HintItem)] = []
+      for binding in table {
+        guard let hint = binding.hint else { continue }
+        let keys = keys(of: binding, in: context)
+        guard !keys.isEmpty else { continue }
+        let isEnter: Bool
+        switch binding.action {
+        case .submit, .command(.enter): isEnter = true
+        default: isEnter = false
+        }
+        items.append(
+          (
+            rank(of: binding), items.count,
+            HintItem(keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter)
+          ))
       }
-      let keys = keys(of: binding, in: context)
-      guard !keys.isEmpty else { continue }
-      items.append((rank(of: binding), items.count, hintLabel(keys, ascii: ascii) + " " + hint))
+      byContext[context] = items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
     }
-    return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.text)
+    return byContext
   }
 
   /// The keys as the hint line names them: a pair of arrows (`← →`), else the first arrow,

@@ -35,7 +35,10 @@ package enum DisplayWidth {
     return width
   }
 
-  /// The cells a string takes when drawn on one line.
+  /// The cells a string takes when drawn on one line. Inlinable, so that every caller gets it
+  /// specialized for `String` or `Substring` (across targets a generic is otherwise run
+  /// unspecialized, through witness tables, for every character).
+  @inlinable
   package static func of(_ text: some StringProtocol) -> Int {
     var total = 0
     for byte in text.utf8 {
