@@ -69,8 +69,8 @@ import Testing
     #expect(hints(3).contains("← → switch tab"), "Shift-Tab: back on the tab bar")
     #expect(frames[4].lines.contains { $0.contains("E-mail") }, "→ on the tab bar: PayPal")
     #expect(frames[6].lines.contains { $0.contains("│ a") }, "a typed into the e-mail field")
-    #expect(frames[7].lines.contains { $0.contains("▶ [ Back ]") })
-    #expect(frames[8].lines.contains { $0.contains("▶ [ Next ]") })
+    #expect(frames[7].lines.contains { $0.contains("▶ [ Next ]") }, "Next before Back")
+    #expect(frames[8].lines.contains { $0.contains("▶ [ Back ]") })
     #expect(hints(9).contains("← → switch tab"), "Tab wraps around to the tab bar")
     let result = try Stepflow.run([
       "run", "purchase", "--commands",
@@ -96,6 +96,37 @@ import Testing
     #expect(
       Self.frames(fresh).map(\.label) == ["start", "press q"], "nothing answered: q quits at once")
     #expect(!fresh.stdout.contains("Quit and lose"))
+  }
+
+  /// The release wizard's Checks step: y, Enter, y, ↓, ↓, Enter goes on to Build (↓ from the
+  /// last field used to land on Back, and Enter went back to Version).
+  @Test func downDownEnterOnTheChecksStepGoesOn() throws {
+    let r = try Stepflow.run(
+      [
+        "run", "release", "--commands",
+        "set version=1.4.0; next; press y; press enter; press y; press down; press down; press enter",
+      ] + Self.frameOptions)
+    let frames = Self.frames(r)
+    #expect(frames[frames.count - 2].lines.contains { $0.contains("▶ [ Next ]") })
+    #expect(frames.last?.lines.first?.contains("Build") == true, "\(frames.last?.lines ?? [])")
+    let result = try Stepflow.run([
+      "run", "release", "--commands",
+      "set version=1.4.0; next; press y; press enter; press y; press down; press down; press enter",
+    ])
+    #expect(result.stdout.contains("\"current\":\"build\""), "\(result.stdout)")
+  }
+
+  /// On the purchase's Back button → moves to Next; → again goes to the next step.
+  @Test func rightOnBackFocusesNext() throws {
+    let r = try Stepflow.run(
+      ["run", "purchase", "--commands", "press shift-tab; press right; press right"]
+        + Self.frameOptions)
+    let frames = Self.frames(r)
+    #expect(frames[1].lines.contains { $0.contains("▶ [ Back ]") })
+    #expect(frames[2].lines.contains { $0.contains("▶ [ Next ]") }, "\(frames[2].lines)")
+    #expect(frames[2].lines.first?.contains("Shopping cart") == true, "still on the cart")
+    #expect(frames[2].lines.last?.contains("Enter next · ← → button") == true)
+    #expect(frames[3].lines.first?.contains("Payment") == true)
   }
 
   @Test func resetAsksAndYStartsOver() throws {

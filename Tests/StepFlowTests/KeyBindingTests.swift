@@ -101,9 +101,10 @@ import Testing
       Self.press(&p, .tab)
       seen.append(p.state.editor?.focus)
     }
-    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .back, .next, .field(0)])
+    // Next before Back: Tab from the last field lands on the button that goes on.
+    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .next, .back, .field(0)])
     Self.press(&p, .backTab)
-    #expect(p.state.editor?.focus == .next, "Shift-Tab wraps backwards")
+    #expect(p.state.editor?.focus == .back, "Shift-Tab wraps backwards")
     Self.press(&p, .backTab, .backTab)
     #expect(p.state.editor?.focus == .field(3))
   }
@@ -127,6 +128,56 @@ import Testing
     #expect(p.apply(.press(.tab), at: .zero) == .refused("Tab does nothing here"))
   }
 
+  /// ← → on the buttons move between them, as in dialog: → on Back focuses Next (it used to
+  /// go to the next step); past the row's end they step.
+  @Test func leftAndRightMoveBetweenTheButtons() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back)
+    Self.press(&p, .right)
+    #expect(p.state.editor?.focus == .next, "→ on Back: Next")
+    #expect(p.state.progression.current == 0, "and no step was taken")
+    Self.press(&p, .left)
+    #expect(p.state.editor?.focus == .back, "← on Next: Back")
+    Self.press(&p, .right, .right)
+    #expect(p.state.progression.current == 1, "→ on Next: the next step")
+    #expect(p.state.editor?.focus == .tabBar, "focused as any arrival")
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back)
+    Self.press(&p, .left)
+    #expect(p.state.progression.current == 0, "← on Back: the previous step")
+    #expect(p.state.progression.reachedCount == 2, "keeping what is reached")
+  }
+
+  /// Space on a focused button presses it: on Back it goes back, not on.
+  @Test func spaceOnAButtonPressesIt() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    p.apply(.next, at: .zero)
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back)
+    Self.press(&p, .character(" "))
+    #expect(p.state.progression.current == 0)
+    #expect(p.state.progression.reachedCount == 1, "Back un-reached the step")
+  }
+
+  /// ↓ from the last field goes to Next, not Back; ↑ from a button to the last field; ↓ on
+  /// the buttons goes nowhere.
+  @Test func downFromTheLastFieldLandsOnNext() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    Self.press(&p, .tab, .tab, .tab)
+    #expect(p.state.editor?.focus == .field(3))
+    Self.press(&p, .down)
+    #expect(p.state.editor?.focus == .next)
+    #expect(p.press(.down, at: .zero) == nil, "↓ on the buttons: nowhere")
+    Self.press(&p, .left, .up)
+    #expect(p.state.editor?.focus == .field(3), "↑ from Back: the last field")
+    Self.press(&p, .down, .enter)
+    #expect(p.state.progression.current == 1, "↓ then Enter goes on")
+  }
+
   // MARK: 3. The table
 
   @Test func theTableBindsKeysByFocus() {
@@ -140,7 +191,10 @@ import Testing
     #expect(action(.left, .confirm) == .edit)
     #expect(action(.right, .ratingField) == .edit)
     #expect(action(.right, .tabBar) == .switchTab)
-    #expect(action(.right, .buttons) == .step)
+    #expect(action(.right, .buttons) == .switchButton)
+    #expect(action(.right, .noFocus) == .step)
+    #expect(action(.character(" "), .buttons) == .command(.enter), "Space presses the button")
+    #expect(action(.character(" "), .noFocus) == .command(.next))
     #expect(action(.right, .choiceList) == nil, "→ does not leave a list without picking")
     #expect(action(.enter, .choiceList) == .pick)
     #expect(action(.enter, .textField) == .submit)
@@ -185,7 +239,8 @@ import Testing
         "Enter next field", "← → switch tab",
       ])
     #expect(KeyBindings.hints(in: .prompt) == ["y yes", "n no"])
-    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> step"))
+    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> button"))
+    #expect(KeyBindings.hints(in: .noFocus, ascii: true).contains("<- -> step"))
   }
 
   @Test func theHintLineFollowsTheFocus() {
@@ -198,6 +253,8 @@ import Testing
     #expect(hintLine().contains("← → yes/no"))
     Self.press(&p, .tab)
     #expect(hintLine().contains("← → stars"))
+    Self.press(&p, .tab)
+    #expect(hintLine().contains("Enter next · ← → button"), "Tab from the last field: Next")
     Self.press(&p, .tab)
     #expect(hintLine().contains("Enter back"), "Enter on the Back button goes back")
   }
@@ -248,9 +305,9 @@ import Testing
       #expect(p.state.progression.current == 1)
       #expect(p.state.editor?.focus == .tabBar, "the first control of the step")
     }
-    // Back on the form (Shift-Tab twice wraps to the Back button), left from its last field:
-    // the first field again.
-    Self.press(&viaEnter, .backTab, .backTab)
+    // Back on the form (Shift-Tab from the first control wraps to the Back button), left from
+    // its last field: the first field again.
+    Self.press(&viaEnter, .backTab)
     #expect(viaEnter.state.editor?.focus == .back)
     Self.press(&viaEnter, .enter)
     #expect(viaEnter.state.progression.current == 0)
@@ -368,7 +425,7 @@ import Testing
     Self.press(&p, .character("A"))
     Self.press(&p, .tab)
     #expect(p.accessibleText().contains("Focus: Plan (plan)"))
-    Self.press(&p, .tab, .tab, .tab, .tab)
+    Self.press(&p, .tab, .tab, .tab)
     #expect(p.accessibleText().contains("Focus: Next button"))
     Self.press(&p, .character("q"))
     #expect(p.accessibleText().last == "Quit and lose your answers? y/n")

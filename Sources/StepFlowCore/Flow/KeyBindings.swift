@@ -98,6 +98,9 @@ package enum KeyAction: Equatable, Sendable {
   case leaveField
   /// ←/→ on the tab bar: the previous / next tab.
   case switchTab
+  /// ←/→ on the buttons: the button on that side (← on Next: Back, → on Back: Next); past
+  /// the row's end, the step on that side (→ on Next: next, ← on Back: previous).
+  case switchButton
   /// → or ← as `next` or `previous`.
   case step
   /// A flow command.
@@ -215,9 +218,14 @@ package enum KeyBindings {
       keys(.backspace) + chars("b"), .command(.back), "take a star back", in: [.stars]),
     KeyBinding(keys(.enter), .command(.enter), "done", hint: "done", in: [.stars]),
     KeyBinding(
-      keys(.left, .right), .step, "previous / next step", hint: "step",
-      in: [.buttons, .noFocus]),
-    KeyBinding(chars(" "), .command(.next), "next step", in: [.buttons, .noFocus]),
+      keys(.left, .right), .switchButton,
+      "the button on that side (past Next: next step; past Back: previous step)",
+      hint: "button", in: [.buttons]),
+    KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
+    KeyBinding(
+      chars(" "), .command(.enter), "press the focused button (last step: finish)",
+      in: [.buttons]),
+    KeyBinding(chars(" "), .command(.next), "next step", in: [.noFocus]),
     KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
     KeyBinding(
       chars("hp"), .command(.previous), "previous step (keeps progress)",
@@ -314,7 +322,7 @@ package enum KeyBindings {
     switch binding.action {
     case .confirm, .dismiss, .digit: return 0
     case .pick, .submit, .command(.enter): return 1
-    case .edit, .vertical, .switchTab, .step: return 2
+    case .edit, .vertical, .switchTab, .switchButton, .step: return 2
     case .cycleFocus: return 3
     case .leaveField: return 4
     case .command(.quit): return 5
