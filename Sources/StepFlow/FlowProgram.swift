@@ -41,6 +41,18 @@ package enum Confirmation: Equatable, Sendable {
     }
   }
 
+  /// The question in at most `width` columns: its words cut before the keys, so `y/n`
+  /// always shows.
+  package func question(fitting width: Int, ellipsis: String) -> String {
+    let keys = " y/n"
+    let full = question
+    guard DisplayWidth.of(full) > width, full.hasSuffix(keys) else { return full }
+    let words = String(full.dropLast(keys.count))
+    let room = width - keys.count
+    guard room > 0 else { return TextLayout.truncate(full, toWidth: width, ellipsis: ellipsis) }
+    return TextLayout.truncate(words, toWidth: room, ellipsis: ellipsis) + keys
+  }
+
   /// What y does.
   package var command: Command { self == .quit ? .quit : .reset }
 }
@@ -136,8 +148,10 @@ package struct FlowProgram: TerminalProgram {
 
   package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
 
-  /// `q` quits unless a text field has the focus (there it is typed).
+  /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
+  /// is asked, the question (the too-small screen shows it instead of the flow).
   package var quitHint: String {
+    if let pendingConfirmation { return pendingConfirmation.question }
     guard let editor = state.editor else { return "q or Ctrl-C to quit" }
     let field: Field?
     switch editor.focus {

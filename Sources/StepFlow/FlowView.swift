@@ -65,7 +65,9 @@ package struct FlowView {
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
-    if !stageDrawn, footer > 0, program.message == nil, let line = stageLine() {
+    if !stageDrawn, footer > 0, program.message == nil, program.pendingConfirmation == nil,
+      let line = stageLine()
+    {
       // No room for the stage's indicators: the footer's first row says how far it is (the
       // message's row; in the compact layout, the hints').
       let y = body.maxY
@@ -168,13 +170,20 @@ package struct FlowView {
   // MARK: Footer
 
   /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
-  /// one row, the message when there is one, else the hints.
+  /// one row, the y/n question when one is asked, else the message, else the hints.
   private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
     -> Int
   {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
+    if compact, let asked = program.pendingConfirmation {
+      // The one footer row asks; the question names its keys (y/n).
+      canvas.draw(
+        asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY,
+        style: base.foreground(theme.accent).bold)
+      return 1
+    }
     if compact, let message = program.message {
       canvas.draw(
         TextLayout.truncate(
@@ -185,10 +194,10 @@ package struct FlowView {
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
-    if let question = program.pendingConfirmation?.question {
+    if let asked = program.pendingConfirmation {
       canvas.draw(
-        TextLayout.truncate(question, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
-        y: hintsY - 1, style: base.foreground(theme.accent).bold)
+        asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY - 1,
+        style: base.foreground(theme.accent).bold)
     } else if let message = program.message {
       let line = glyphs.cross + " " + message
       canvas.draw(

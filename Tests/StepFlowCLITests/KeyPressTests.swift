@@ -129,6 +129,25 @@ import Testing
     #expect(frames[3].lines.first?.contains("Payment") == true)
   }
 
+  /// The y/n question on short screens: in the compact layout it takes the footer row (it used
+  /// to be drawn over the buttons), its keys always shown.
+  @Test(arguments: [(40, 12), (30, 11)])
+  func theQuestionShowsOnShortScreens(size: (Int, Int)) throws {
+    for (key, words) in [("q", "Quit and lose"), ("r", "Start over")] {
+      let r = try Stepflow.run(
+        [
+          "run", "purchase", "--commands", "next; tab 2; press \(key)", "--frames", "--color",
+          "never", "--glyphs", "unicode", "--width", "\(size.0)", "--height", "\(size.1)",
+        ])
+      let lines = try #require(Self.frames(r).last?.lines)
+      #expect(lines.count == size.1)
+      #expect(lines[size.1 - 1].hasPrefix(" " + words), "\(lines)")
+      #expect(lines[size.1 - 1].hasSuffix(" y/n"), "\(lines)")
+      #expect(lines[size.1 - 2].contains("[ Back ]") && lines[size.1 - 2].contains("[ Next ]"))
+      #expect(!lines[size.1 - 2].contains("Quit"), "nothing drawn over the buttons: \(lines)")
+    }
+  }
+
   @Test func resetAsksAndYStartsOver() throws {
     let r = try Stepflow.run([
       "run", "purchase", "--commands",

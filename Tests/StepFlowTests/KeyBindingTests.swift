@@ -341,6 +341,18 @@ import Testing
     #expect(p.state.status == .cancelled)
   }
 
+  /// The too-small screen says how to get out; while the y/n question is asked, it asks it
+  /// (q there asked it, unseen, before).
+  @Test func theTooSmallScreenAsksTheQuestion() {
+    var p = Self.program()
+    Self.press(&p, .character("A"), .escape)
+    #expect(p.quitHint == "q or Ctrl-C to quit")
+    Self.press(&p, .character("q"))
+    #expect(p.quitHint == "Quit and lose your answers? y/n")
+    Self.press(&p, .character("n"))
+    #expect(p.quitHint == "q or Ctrl-C to quit")
+  }
+
   @Test func resetAfterAnsweringAsksFirst() {
     var p = Self.program()
     Self.press(&p, .character("A"), .escape, .character("r"))
