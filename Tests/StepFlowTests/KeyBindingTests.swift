@@ -270,6 +270,26 @@ import Testing
     #expect(!p.showsHelp, "any key closes it")
   }
 
+  /// On a short screen the overlay shows the rows the hint line names first (q among them:
+  /// at 40×12 it was cut off) and says how many more `stepflow help keys` lists.
+  @Test func theHelpOverlayOnAShortScreen() {
+    var p = FlowProgram(flow: OrderState.flow, options: FlowOptions(glyphs: .unicode))
+    Self.press(&p, .character("?"))
+    let all = KeyMap.help(in: .buttons, flow: p.flow, glyphs: Glyphs.for(.unicode))
+    let tall = p.view(width: 80, height: 24, at: .zero).plainLines()
+    #expect(all.allSatisfy { row in tall.contains { $0.contains("│ " + row.0 + " ") } })
+    #expect(!tall.contains { $0.contains("more: stepflow help keys") })
+    for (width, height) in [(40, 12), (30, 11)] {
+      let lines = p.view(width: width, height: height, at: .zero).plainLines()
+      #expect(lines.first?.contains("Keys: buttons") == true, "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("│ q Esc ") }, "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("│ Enter ") }, "\(lines)")
+      let more = all.count - (height - 3)
+      #expect(
+        lines[height - 2].contains("\(more) more: st"), "the last row says what is left: \(lines)")
+    }
+  }
+
   @Test func theReadmeKeysTableIsTheGeneratedOne() throws {
     let readme = String(
       decoding: try Platform.readFile(WizardParityTests.root + "/README.md"), as: UTF8.self)

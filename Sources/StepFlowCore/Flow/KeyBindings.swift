@@ -219,7 +219,7 @@ package enum KeyBindings {
     KeyBinding(keys(.enter), .command(.enter), "done", hint: "done", in: [.stars]),
     KeyBinding(
       keys(.left, .right), .switchButton,
-      "the button on that side (past Next: next step; past Back: previous step)",
+      "Back / Next; past them: previous / next step",
       hint: "button", in: [.buttons]),
     KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
     KeyBinding(
@@ -271,8 +271,14 @@ package enum KeyBindings {
   }
 
   /// What the keys do in a context, for the `?` overlay: (keys, what they do), in table order.
-  package static func help(in context: FocusContext, ascii: Bool = false) -> [(String, String)] {
-    table.compactMap { binding in
+  /// - Parameter hintedFirst: the rows the hint line names (the most useful) before the rest,
+  ///   each part in table order — for an overlay too short for every row.
+  package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
+    -> [(String, String)]
+  {
+    let bindings =
+      hintedFirst ? table.filter { $0.hint != nil } + table.filter { $0.hint == nil } : table
+    return bindings.compactMap { binding in
       let keys = keys(of: binding, in: context)
       guard !keys.isEmpty else { return nil }
       let label =
