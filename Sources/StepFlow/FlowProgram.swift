@@ -74,6 +74,8 @@ package struct FlowProgram: TerminalProgram {
   /// The last refusal or notice, shown on the screen until the next command.
   package private(set) var message: String?
   package private(set) var showsHelp = false
+  /// The terminal's size, from its resize events (`nil` before the first, and in scripts).
+  package private(set) var screenSize: (width: Int, height: Int)?
   /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
   package private(set) var pendingConfirmation: Confirmation?
   package var transition: StepTransition?
@@ -147,6 +149,13 @@ package struct FlowProgram: TerminalProgram {
   package static let compactMinimum = (width: 30, height: 11)
 
   package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
+
+  /// Whether the terminal is smaller than ``minimumSize`` (the session shows the "terminal
+  /// too small" screen then).
+  package var isTooSmall: Bool {
+    guard let screenSize else { return false }
+    return screenSize.width < minimumSize.width || screenSize.height < minimumSize.height
+  }
 
   /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
   /// is asked, the question (the too-small screen shows it instead of the flow).
@@ -329,11 +338,21 @@ package struct FlowProgram: TerminalProgram {
 
   package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     switch event {
+    case .key(let key) where isTooSmall:
+      // The "terminal too small" screen shows only how to quit (or the y/n question): a key
+      // acts only as that says, never on a step the user cannot see.
+      if let binding = KeyBindings.binding(for: key, in: focusContext),
+        [.command(.quit), .confirm, .dismiss].contains(binding.action)
+      {
+        press(key, at: now)
+      }
     case .key(let key):
       press(key, at: now)
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
-    case .resize, .input, .inputClosed:
+    case .resize(let width, let height):
+      screenSize = (width, height)
+    case .input, .inputClosed:
       break
     }
     switch state.status {

@@ -373,6 +373,31 @@ import Testing
     #expect(p.quitHint == "q or Ctrl-C to quit")
   }
 
+  /// While the terminal is too small, a key acts only as the screen says (quit, or answer the
+  /// y/n question): Enter no longer moved, unseen, to the next step.
+  @Test func onATooSmallScreenOnlyQuitKeysAct() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    Self.press(&p, .escape)
+    _ = p.handle(.resize(width: 20, height: 6), at: .zero)
+    #expect(p.isTooSmall)
+    for key in [Key.enter, .right, .tab, .character("r"), .character(" ")] {
+      _ = p.handle(.key(key), at: .zero)
+    }
+    #expect(p.state.progression.current == 0 && p.state.editor?.focus == .next)
+    #expect(p.pendingConfirmation == nil, "r asked nothing")
+    _ = p.handle(.key(.character("q")), at: .zero)
+    #expect(p.quitHint == "Quit and lose your answers? y/n")
+    _ = p.handle(.key(.character("n")), at: .zero)
+    #expect(p.pendingConfirmation == nil)
+    _ = p.handle(.resize(width: 40, height: 12), at: .zero)
+    _ = p.handle(.key(.enter), at: .zero)
+    #expect(p.state.progression.current == 1, "big enough again: keys act")
+    _ = p.handle(.resize(width: 20, height: 6), at: .zero)
+    _ = p.handle(.key(.character("q")), at: .zero)
+    #expect(p.handle(.key(.character("y")), at: .zero) == .exit(1))
+  }
+
   @Test func resetAfterAnsweringAsksFirst() {
     var p = Self.program()
     Self.press(&p, .character("A"), .escape, .character("r"))
