@@ -36,7 +36,13 @@ package struct TooSmallScreen: Sendable {
       "need \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
     let sentence = "\(headline) (\(detail))"
     var lines = [sentence]
-    if DisplayWidth.of(sentence) > have.width && have.height >= 3 { lines = [headline, detail] }
+    if DisplayWidth.of(sentence) > have.width && have.height >= 3 {
+      // Narrower still, the sizes go on two rows when there are rows for them and the hint.
+      let needs = "need \(need.width)\(times)\(need.height),"
+      let has = "have \(have.width)\(times)\(have.height)"
+      let split = DisplayWidth.of(detail) > have.width && have.height >= 4
+      lines = [headline] + (split ? [needs, has] : [detail])
+    }
     let rows = have.height - lines.count
     guard rows > 0 else { return lines }
     // A hint wider than the screen (a y/n question) wraps onto the rows left, if it can.

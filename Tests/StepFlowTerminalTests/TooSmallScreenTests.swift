@@ -45,6 +45,16 @@ import Testing
       ])
   }
 
+  /// Narrower than the sizes, they go on two rows ("have 20×" was cut at 20 columns).
+  @Test func theSizesWrapWhenNarrow() {
+    let screen = TooSmallScreen(need: (30, 11), have: (20, 6), glyphs: .unicode)
+    expectCanvas(
+      screen.canvas(),
+      [
+        "", " terminal too small", "    need 30×11,", "     have 20×6", "q or Ctrl-C to quit", "",
+      ])
+  }
+
   @Test func cutAtTheEdgeWhenEvenThatDoesNotFit() {
     let screen = TooSmallScreen(need: (60, 20), have: (10, 1), glyphs: .ascii)
     expectCanvas(screen.canvas(), ["terminal t"])
