@@ -241,6 +241,12 @@ import Testing
     #expect(KeyBindings.hints(in: .prompt) == ["y yes", "n no"])
     #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> button"))
     #expect(KeyBindings.hints(in: .noFocus, ascii: true).contains("<- -> step"))
+    // The stars name their arrows too (gum users reach for them), after q quit.
+    let stars = KeyBindings.hints(in: .stars)
+    #expect(stars.prefix(4) == ["1-9 rate", "Enter done", "q quit", "← → stars"], "\(stars)")
+    var rating = FlowProgram(flow: Rating.flow, options: FlowOptions())
+    Self.press(&rating, .right, .right, .right, .left)
+    #expect(rating.state.rating == 2)
   }
 
   @Test func theHintLineFollowsTheFocus() {

@@ -209,11 +209,9 @@ package enum KeyBindings {
       keys(.escape), .leaveField, "leave the field (then q, ? and r work)", hint: "leave field",
       in: FocusContext.fields),
     KeyBinding([.digit], .digit, "rate N", hint: "rate", in: [.stars]),
-    KeyBinding(
-      keys(.right) + chars("ln "), .command(.next), "one star more", in: [.stars]),
-    KeyBinding(
-      keys(.left) + chars("hp"), .command(.previous), "one star less",
-      in: [.stars]),
+    KeyBinding(keys(.left, .right), .step, "one star less / more", hint: "stars", in: [.stars]),
+    KeyBinding(chars("ln "), .command(.next), "one star more", in: [.stars]),
+    KeyBinding(chars("hp"), .command(.previous), "one star less", in: [.stars]),
     KeyBinding(
       keys(.backspace) + chars("b"), .command(.back), "take a star back", in: [.stars]),
     KeyBinding(keys(.enter), .command(.enter), "done", hint: "done", in: [.stars]),
@@ -327,6 +325,8 @@ package enum KeyBindings {
   private static func rank(of binding: KeyBinding) -> Int {
     switch binding.action {
     case .confirm, .dismiss, .digit: return 0
+    // The stars' arrows say again what the digits do: after quitting, on a narrow line.
+    case .step where binding.contexts == [.stars]: return 6
     case .pick, .submit, .command(.enter): return 1
     case .edit, .vertical, .switchTab, .switchButton, .step: return 2
     case .cycleFocus: return 3
