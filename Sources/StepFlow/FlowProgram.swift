@@ -216,6 +216,13 @@ package struct FlowProgram: TerminalProgram {
     return perform(command, at: now)
   }
 
+  /// Asks the y/n question before quitting or starting over (plain mode's typed `quit` and
+  /// `reset`; the keys ask through ``press(_:at:)``).
+  package mutating func ask(_ confirmation: Confirmation) {
+    pendingConfirmation = confirmation
+    message = nil
+  }
+
   /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
   package var focusContext: FocusContext {
     pendingConfirmation == nil ? FlowMachine.focusContext(of: state, flow: flow) : .prompt
