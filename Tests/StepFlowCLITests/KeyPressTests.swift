@@ -119,14 +119,18 @@ import Testing
   /// On the purchase's Back button → moves to Next; → again goes to the next step.
   @Test func rightOnBackFocusesNext() throws {
     let r = try Stepflow.run(
-      ["run", "purchase", "--commands", "press shift-tab; press right; press right"]
+      ["run", "purchase", "--commands", "next; tab 3; press shift-tab; press right; press right"]
         + Self.frameOptions)
     let frames = Self.frames(r)
-    #expect(frames[1].lines.contains { $0.contains("▶ [ Back ]") })
-    #expect(frames[2].lines.contains { $0.contains("▶ [ Next ]") }, "\(frames[2].lines)")
-    #expect(frames[2].lines.first?.contains("Shopping cart") == true, "still on the cart")
-    #expect(frames[2].lines.last?.contains("Enter next · ← → button") == true)
-    #expect(frames[3].lines.first?.contains("Payment") == true)
+    #expect(frames[3].lines.contains { $0.contains("▶ [ Back ]") })
+    #expect(frames[4].lines.contains { $0.contains("▶ [ Next ]") }, "\(frames[4].lines)")
+    #expect(frames[4].lines.first?.contains("Payment") == true, "still on Payment")
+    #expect(frames[4].lines.last?.contains("Enter next · ← → button") == true)
+    #expect(frames[5].lines.first?.contains("Shipping address") == true)
+    // The cart's Back is unavailable: Shift-Tab does not focus it.
+    let cart = try Stepflow.run(
+      ["run", "purchase", "--commands", "press shift-tab"] + Self.frameOptions)
+    #expect(Self.frames(cart)[1].lines.contains { $0.contains("▶ [ Next ]") })
   }
 
   /// The y/n question on short screens: in the compact layout it takes the footer row (it used

@@ -101,12 +101,23 @@ import Testing
       Self.press(&p, .tab)
       seen.append(p.state.editor?.focus)
     }
-    // Next before Back: Tab from the last field lands on the button that goes on.
-    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .next, .back, .field(0)])
+    // The first step's Back is unavailable: it takes no focus.
+    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .next, .field(0), .field(1)])
+    Self.press(&p, .backTab, .backTab)
+    #expect(p.state.editor?.focus == .next, "Shift-Tab wraps backwards")
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .field(3))
+    // Later steps: Next before Back, so Tab from the last control lands on the button that
+    // goes on.
+    p.apply(.next, at: .zero)
+    seen = [p.state.editor?.focus]
+    for _ in 0..<4 {
+      Self.press(&p, .tab)
+      seen.append(p.state.editor?.focus)
+    }
+    #expect(seen == [.tabBar, .tabField(0), .next, .back, .tabBar])
     Self.press(&p, .backTab)
     #expect(p.state.editor?.focus == .back, "Shift-Tab wraps backwards")
-    Self.press(&p, .backTab, .backTab)
-    #expect(p.state.editor?.focus == .field(3))
   }
 
   @Test func tabReachesTheTabBarAndTheTabsFields() {
@@ -133,21 +144,27 @@ import Testing
   @Test func leftAndRightMoveBetweenTheButtons() {
     var p = Self.program()
     p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    p.apply(.next, at: .zero)
     Self.press(&p, .backTab)
     #expect(p.state.editor?.focus == .back)
     Self.press(&p, .right)
     #expect(p.state.editor?.focus == .next, "→ on Back: Next")
-    #expect(p.state.progression.current == 0, "and no step was taken")
+    #expect(p.state.progression.current == 1, "and no step was taken")
     Self.press(&p, .left)
     #expect(p.state.editor?.focus == .back, "← on Next: Back")
     Self.press(&p, .right, .right)
-    #expect(p.state.progression.current == 1, "→ on Next: the next step")
-    #expect(p.state.editor?.focus == .tabBar, "focused as any arrival")
-    Self.press(&p, .backTab)
-    #expect(p.state.editor?.focus == .back)
-    Self.press(&p, .left)
-    #expect(p.state.progression.current == 0, "← on Back: the previous step")
-    #expect(p.state.progression.reachedCount == 2, "keeping what is reached")
+    #expect(p.state.progression.current == 2, "→ on Next: the next step")
+    #expect(p.state.editor?.focus == .next, "focused as any arrival")
+    Self.press(&p, .left, .left)
+    #expect(p.state.progression.current == 1, "← on Back: the previous step")
+    #expect(p.state.progression.reachedCount == 3, "keeping what is reached")
+    #expect(p.state.editor?.focus == .tabBar)
+    // The first step's Back is unavailable: ← on Next there is the previous step, refused.
+    p.apply(.previous, at: .zero)
+    Self.press(&p, .escape)
+    #expect(p.state.editor?.focus == .next)
+    #expect(p.apply(.press(.left), at: .zero) == .refused("already at the first step"))
+    #expect(p.state.editor?.focus == .next)
   }
 
   /// Space on a focused button presses it: on Back it goes back, not on.
@@ -172,8 +189,8 @@ import Testing
     Self.press(&p, .down)
     #expect(p.state.editor?.focus == .next)
     #expect(p.press(.down, at: .zero) == nil, "↓ on the buttons: nowhere")
-    Self.press(&p, .left, .up)
-    #expect(p.state.editor?.focus == .field(3), "↑ from Back: the last field")
+    Self.press(&p, .up)
+    #expect(p.state.editor?.focus == .field(3), "↑ from a button: the last field")
     Self.press(&p, .down, .enter)
     #expect(p.state.progression.current == 1, "↓ then Enter goes on")
   }
@@ -261,7 +278,7 @@ import Testing
     #expect(hintLine().contains("← → stars"))
     Self.press(&p, .tab)
     #expect(hintLine().contains("Enter next · ← → button"), "Tab from the last field: Next")
-    Self.press(&p, .tab)
+    Self.press(&p, .enter, .backTab)
     #expect(hintLine().contains("Enter back"), "Enter on the Back button goes back")
   }
 

@@ -85,7 +85,9 @@ extension FlowMachine {
     case .switchButton:
       // The buttons are a row: Back on the left, Next on the right.
       let side: Focus = key == .left ? .back : .next
-      guard var editor = state.editor, editor.focus != side else {
+      guard var editor = state.editor, editor.focus != side,
+        editor.focusables(flow: flow).contains(side)
+      else {
         return apply(key == .left ? .previous : .next, to: &state, flow: flow)
       }
       editor.setFocus(side)

@@ -91,14 +91,15 @@ package struct StepEditor: Equatable, Sendable {
 
   /// The controls that can take the focus, in order: own fields, the tab bar, the selected
   /// tab's fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓
-  /// from the last field lands on the button that goes on, as a dialog's OK comes first.
+  /// from the last field lands on the button that goes on, as a dialog's OK comes first. The
+  /// first step's Back, which is unavailable, takes no focus.
   package func focusables(flow: FlowDefinition) -> [Focus] {
     var list: [Focus] = form.fields.indices.map { .field($0) }
     if !tabForms.isEmpty {
       list.append(.tabBar)
       list += (tabForm?.fields.indices ?? 0..<0).map { .tabField($0) }
     }
-    if flow.navigation == .buttons { list += [.next, .back] }
+    if flow.navigation == .buttons { list += step > 0 ? [.next, .back] : [.next] }
     return list
   }
 
