@@ -41,6 +41,18 @@ package enum Confirmation: Equatable, Sendable {
     }
   }
 
+  /// The question in at most `width` columns: its words cut before the keys, so `y/n`
+  /// always shows.
+  package func question(fitting width: Int, ellipsis: String) -> String {
+    let keys = " y/n"
+    let full = question
+    guard DisplayWidth.of(full) > width, full.hasSuffix(keys) else { return full }
+    let words = String(full.dropLast(keys.count))
+    let room = width - keys.count
+    guard room > 0 else { return TextLayout.truncate(full, toWidth: width, ellipsis: ellipsis) }
+    return TextLayout.truncate(words, toWidth: room, ellipsis: ellipsis) + keys
+  }
+
   /// What y does.
   package var command: Command { self == .quit ? .quit : .reset }
 }
@@ -62,6 +74,8 @@ package struct FlowProgram: TerminalProgram {
   /// The last refusal or notice, shown on the screen until the next command.
   package private(set) var message: String?
   package private(set) var showsHelp = false
+  /// The terminal's size, from its resize events (`nil` before the first, and in scripts).
+  package private(set) var screenSize: (width: Int, height: Int)?
   /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
   package private(set) var pendingConfirmation: Confirmation?
   package var transition: StepTransition?
@@ -136,8 +150,17 @@ package struct FlowProgram: TerminalProgram {
 
   package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
 
-  /// `q` quits unless a text field has the focus (there it is typed).
+  /// Whether the terminal is smaller than ``minimumSize`` (the session shows the "terminal
+  /// too small" screen then).
+  package var isTooSmall: Bool {
+    guard let screenSize else { return false }
+    return screenSize.width < minimumSize.width || screenSize.height < minimumSize.height
+  }
+
+  /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
+  /// is asked, the question (the too-small screen shows it instead of the flow).
   package var quitHint: String {
+    if let pendingConfirmation { return pendingConfirmation.question }
     guard let editor = state.editor else { return "q or Ctrl-C to quit" }
     let field: Field?
     switch editor.focus {
@@ -191,6 +214,13 @@ package struct FlowProgram: TerminalProgram {
     transition = nil
     pendingConfirmation = nil
     return perform(command, at: now)
+  }
+
+  /// Asks the y/n question before quitting or starting over (plain mode's typed `quit` and
+  /// `reset`; the keys ask through ``press(_:at:)``).
+  package mutating func ask(_ confirmation: Confirmation) {
+    pendingConfirmation = confirmation
+    message = nil
   }
 
   /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
@@ -315,11 +345,21 @@ package struct FlowProgram: TerminalProgram {
 
   package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     switch event {
+    case .key(let key) where isTooSmall:
+      // The "terminal too small" screen shows only how to quit (or the y/n question): a key
+      // acts only as that says, never on a step the user cannot see.
+      if let binding = KeyBindings.binding(for: key, in: focusContext),
+        [.command(.quit), .confirm, .dismiss].contains(binding.action)
+      {
+        press(key, at: now)
+      }
     case .key(let key):
       press(key, at: now)
     case .tick:
       apply(.tick(milliseconds: 0), at: now)
-    case .resize, .input, .inputClosed:
+    case .resize(let width, let height):
+      screenSize = (width, height)
+    case .input, .inputClosed:
       break
     }
     switch state.status {

@@ -65,7 +65,9 @@ package struct FlowView {
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
-    if !stageDrawn, footer > 0, program.message == nil, let line = stageLine() {
+    if !stageDrawn, footer > 0, program.message == nil, program.pendingConfirmation == nil,
+      let line = stageLine()
+    {
       // No room for the stage's indicators: the footer's first row says how far it is (the
       // message's row; in the compact layout, the hints').
       let y = body.maxY
@@ -168,13 +170,20 @@ package struct FlowView {
   // MARK: Footer
 
   /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
-  /// one row, the message when there is one, else the hints.
+  /// one row, the y/n question when one is asked, else the message, else the hints.
   private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
     -> Int
   {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
+    if compact, let asked = program.pendingConfirmation {
+      // The one footer row asks; the question names its keys (y/n).
+      canvas.draw(
+        asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY,
+        style: base.foreground(theme.accent).bold)
+      return 1
+    }
     if compact, let message = program.message {
       canvas.draw(
         TextLayout.truncate(
@@ -185,10 +194,10 @@ package struct FlowView {
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
-    if let question = program.pendingConfirmation?.question {
+    if let asked = program.pendingConfirmation {
       canvas.draw(
-        TextLayout.truncate(question, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
-        y: hintsY - 1, style: base.foreground(theme.accent).bold)
+        asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY - 1,
+        style: base.foreground(theme.accent).bold)
     } else if let message = program.message {
       let line = glyphs.cross + " " + message
       canvas.draw(
@@ -248,13 +257,26 @@ package struct FlowView {
 
   // MARK: Help
 
+  /// The `?` overlay: the keys where the focus is, in a box. On a screen too short for every
+  /// row the box takes the whole screen without its blank rows, the most useful rows (those
+  /// the hint line names) come first, and the last row says how many more `stepflow help
+  /// keys` lists; text too wide is cut with an ellipsis.
   private func renderHelp(into canvas: inout Canvas, theme: Theme) {
     let context = program.focusContext
-    let rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)
+    var rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)
+    let roomy = rows.count + 4 <= canvas.height - 2
+    let padding = roomy ? 1 : 0
+    let capacity = max(0, (roomy ? canvas.height - 2 : canvas.height) - 2 - 2 * padding)
+    if rows.count > capacity {
+      rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs, hintedFirst: true)
+      let more = rows.count - (capacity - 1)
+      rows = Array(rows.prefix(max(0, capacity - 1)))
+      if capacity > 0 { rows.append((glyphs.ellipsis, "\(more) more: stepflow help keys")) }
+    }
     let keyWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
     let textWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
-    let width = min(canvas.width - 2, keyWidth + textWidth + 6)
-    let height = min(canvas.height - 2, rows.count + 4)
+    let width = min(canvas.width - (roomy ? 2 : 0), keyWidth + textWidth + 6)
+    let height = min(canvas.height - (roomy ? 2 : 0), rows.count + 2 + 2 * padding)
     let x = (canvas.width - width) / 2
     let y = (canvas.height - height) / 2
     let box = Rect(x: x, y: y, width: width, height: height)
@@ -262,10 +284,14 @@ package struct FlowView {
     canvas.fill(box, style: style)
     Frame(title: "Keys: " + context.title, glyphs: glyphs).render(
       into: &canvas, area: box, style: style)
-    for (i, row) in rows.enumerated() where i + 2 < height - 1 {
-      canvas.draw(row.0, x: x + 2, y: y + 2 + i, style: style.bold, limit: keyWidth)
+    let top = y + 1 + padding
+    for (i, row) in rows.enumerated() where top + i < box.maxY - 1 {
+      canvas.draw(row.0, x: x + 2, y: top + i, style: style.bold, limit: keyWidth)
+      let room = width - keyWidth - 6
+      guard room > 0 else { continue }
       canvas.draw(
-        row.1, x: x + 4 + keyWidth, y: y + 2 + i, style: style, limit: width - keyWidth - 6)
+        TextLayout.truncate(row.1, toWidth: room, ellipsis: glyphs.ellipsis), x: x + 4 + keyWidth,
+        y: top + i, style: style, limit: room)
     }
   }
 }

@@ -326,8 +326,15 @@ package enum RunCommand {
           break reading
         case .line(let typed):
           number += 1
-          let line = person ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
+          // While y/n is asked, n is no, not next.
+          let asking = runner.program.pendingConfirmation != nil
+          var line = person && !asking ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
           if ScriptSource.isBlank(line) { continue }
+          if person {
+            // quit and reset ask y/n first once something is answered; y or n answers.
+            guard let asked = runner.typed(line) else { continue }
+            line = asked
+          }
           if person, ["help", "?"].contains(Command.trim(line)) {
             Platform.writeStderr(ScriptHelp.commands)
             continue

@@ -87,6 +87,25 @@ package struct ScriptRunner {
     return program.state.status == .running ? .next : .ended
   }
 
+  /// A line a person typed in plain mode on a terminal: `quit` and `reset` (`q`, `r`) ask
+  /// y/n first once something is answered, as their keys do on the screen, and `y` or `n`
+  /// answers.
+  /// - Returns: the line to run, or `nil` when the line asked the question (announced).
+  package mutating func typed(_ line: String) -> String? {
+    let word = Command.trim(line).lowercased()
+    if program.pendingConfirmation != nil {
+      if ["y", "yes"].contains(word) { return "press y" }
+      if ["n", "no"].contains(word) { return "press n" }
+      return line
+    }
+    guard let command = try? Command.parse(line), command == .quit || command == .reset,
+      program.state.status == .running, program.state.hasAnswers(flow: program.flow)
+    else { return line }
+    program.ask(command == .quit ? .quit : .reset)
+    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    return nil
+  }
+
   private mutating func emitFrame(label: String) {
     guard let frames else { return }
     let canvas = program.view(width: frames.width, height: frames.height, at: now)

@@ -7,7 +7,8 @@ import StepFlowRender
 ///
 /// When the sentence does not fit on one line it is split in two (`terminal too small` and
 /// `need 60×20, have 40×10`); what still does not fit is cut at the right edge; the quit line
-/// comes when there is a row for it. With the `ascii` glyph style the sign is `x`.
+/// comes when there is a row for it (on more rows, word-wrapped, when it is wider than the
+/// screen and there are rows). With the `ascii` glyph style the sign is `x`.
 package struct TooSmallScreen: Sendable {
   /// The size the program needs.
   package var need: (width: Int, height: Int)
@@ -35,8 +36,18 @@ package struct TooSmallScreen: Sendable {
       "need \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
     let sentence = "\(headline) (\(detail))"
     var lines = [sentence]
-    if DisplayWidth.of(sentence) > have.width && have.height >= 3 { lines = [headline, detail] }
-    if have.height > lines.count { lines.append(quitHint) }
+    if DisplayWidth.of(sentence) > have.width && have.height >= 3 {
+      // Narrower still, the sizes go on two rows when there are rows for them and the hint.
+      let needs = "need \(need.width)\(times)\(need.height),"
+      let has = "have \(have.width)\(times)\(have.height)"
+      let split = DisplayWidth.of(detail) > have.width && have.height >= 4
+      lines = [headline] + (split ? [needs, has] : [detail])
+    }
+    let rows = have.height - lines.count
+    guard rows > 0 else { return lines }
+    // A hint wider than the screen (a y/n question) wraps onto the rows left, if it can.
+    let wrapped = TextLayout.wrap(quitHint, width: have.width)
+    lines += wrapped.count > 1 && wrapped.count <= rows ? wrapped : [quitHint]
     return lines
   }
 

@@ -65,16 +65,38 @@ import Testing
     #expect(Self.stdout(pty) == "")
   }
 
-  /// Plain mode typed by a person: `q` (quit) and Ctrl-D give up, and print nothing.
-  @Test(arguments: ["q\r", "quit\r", "\u{4}"])
-  func plainModeCancelPrintsNothing(typed: String) throws {
+  /// Plain mode typed by a person: `q` (quit, confirmed with `y`: a step was reached) and
+  /// Ctrl-D give up, and print nothing.
+  @Test(arguments: [("q\r", true), ("quit\r", true), ("\u{4}", false)])
+  func plainModeCancelPrintsNothing(typed: String, asks: Bool) throws {
     let pty = try Self.start(["run", "purchase", "--plain"])
     #expect(pty.waitForText("Step 1 of 4"))
     pty.send("next\r")
     #expect(pty.waitForText("Step 2 of 4"))
     pty.send(typed)
+    if asks {
+      #expect(pty.waitForText("Quit and lose your answers? y/n"))
+      pty.send("y\r")
+    }
     #expect(pty.waitForExit() == .exited(1))
     #expect(Self.stdout(pty) == "")
+  }
+
+  /// Plain mode typed by a person: `r` asks before wiping the answers, as the key does (it
+  /// wiped them at once); `n` is no there, not next; `y` starts over.
+  @Test func plainModeResetAsksFirst() throws {
+    let pty = try Self.start(["run", "purchase", "--plain"])
+    #expect(pty.waitForText("Step 1 of 4"))
+    pty.send("next\rtab 2\rset paypal_email=a@b.co\r")
+    #expect(pty.waitForText("E-mail (required): a@b.co"))
+    pty.send("r\r")
+    #expect(pty.waitForText("Start over and lose your answers? y/n"))
+    pty.send("n\rfinish\r")
+    #expect(pty.waitForText("this is step 2 of 4: Payment"), "n kept the run on Payment")
+    pty.send("r\ry\rfinish\r")
+    #expect(pty.waitForText("this is step 1 of 4: Shopping cart"), "y started over")
+    pty.send("\u{4}")
+    #expect(pty.waitForExit() == .exited(1))
   }
 
   /// A script's `quit` prints nothing; a script that just ends prints the state it reached.

@@ -69,8 +69,8 @@ import Testing
     #expect(hints(3).contains("← → switch tab"), "Shift-Tab: back on the tab bar")
     #expect(frames[4].lines.contains { $0.contains("E-mail") }, "→ on the tab bar: PayPal")
     #expect(frames[6].lines.contains { $0.contains("│ a") }, "a typed into the e-mail field")
-    #expect(frames[7].lines.contains { $0.contains("▶ [ Back ]") })
-    #expect(frames[8].lines.contains { $0.contains("▶ [ Next ]") })
+    #expect(frames[7].lines.contains { $0.contains("▶ [ Next ]") }, "Next before Back")
+    #expect(frames[8].lines.contains { $0.contains("▶ [ Back ]") })
     #expect(hints(9).contains("← → switch tab"), "Tab wraps around to the tab bar")
     let result = try Stepflow.run([
       "run", "purchase", "--commands",
@@ -96,6 +96,60 @@ import Testing
     #expect(
       Self.frames(fresh).map(\.label) == ["start", "press q"], "nothing answered: q quits at once")
     #expect(!fresh.stdout.contains("Quit and lose"))
+  }
+
+  /// The release wizard's Checks step: y, Enter, y, ↓, ↓, Enter goes on to Build (↓ from the
+  /// last field used to land on Back, and Enter went back to Version).
+  @Test func downDownEnterOnTheChecksStepGoesOn() throws {
+    let r = try Stepflow.run(
+      [
+        "run", "release", "--commands",
+        "set version=1.4.0; next; press y; press enter; press y; press down; press down; press enter",
+      ] + Self.frameOptions)
+    let frames = Self.frames(r)
+    #expect(frames[frames.count - 2].lines.contains { $0.contains("▶ [ Next ]") })
+    #expect(frames.last?.lines.first?.contains("Build") == true, "\(frames.last?.lines ?? [])")
+    let result = try Stepflow.run([
+      "run", "release", "--commands",
+      "set version=1.4.0; next; press y; press enter; press y; press down; press down; press enter",
+    ])
+    #expect(result.stdout.contains("\"current\":\"build\""), "\(result.stdout)")
+  }
+
+  /// On the purchase's Back button → moves to Next; → again goes to the next step.
+  @Test func rightOnBackFocusesNext() throws {
+    let r = try Stepflow.run(
+      ["run", "purchase", "--commands", "next; tab 3; press shift-tab; press right; press right"]
+        + Self.frameOptions)
+    let frames = Self.frames(r)
+    #expect(frames[3].lines.contains { $0.contains("▶ [ Back ]") })
+    #expect(frames[4].lines.contains { $0.contains("▶ [ Next ]") }, "\(frames[4].lines)")
+    #expect(frames[4].lines.first?.contains("Payment") == true, "still on Payment")
+    #expect(frames[4].lines.last?.contains("Enter next · ← → button") == true)
+    #expect(frames[5].lines.first?.contains("Shipping address") == true)
+    // The cart's Back is unavailable: Shift-Tab does not focus it.
+    let cart = try Stepflow.run(
+      ["run", "purchase", "--commands", "press shift-tab"] + Self.frameOptions)
+    #expect(Self.frames(cart)[1].lines.contains { $0.contains("▶ [ Next ]") })
+  }
+
+  /// The y/n question on short screens: in the compact layout it takes the footer row (it used
+  /// to be drawn over the buttons), its keys always shown.
+  @Test(arguments: [(40, 12), (30, 11)])
+  func theQuestionShowsOnShortScreens(size: (Int, Int)) throws {
+    for (key, words) in [("q", "Quit and lose"), ("r", "Start over")] {
+      let r = try Stepflow.run(
+        [
+          "run", "purchase", "--commands", "next; tab 2; press \(key)", "--frames", "--color",
+          "never", "--glyphs", "unicode", "--width", "\(size.0)", "--height", "\(size.1)",
+        ])
+      let lines = try #require(Self.frames(r).last?.lines)
+      #expect(lines.count == size.1)
+      #expect(lines[size.1 - 1].hasPrefix(" " + words), "\(lines)")
+      #expect(lines[size.1 - 1].hasSuffix(" y/n"), "\(lines)")
+      #expect(lines[size.1 - 2].contains("[ Back ]") && lines[size.1 - 2].contains("[ Next ]"))
+      #expect(!lines[size.1 - 2].contains("Quit"), "nothing drawn over the buttons: \(lines)")
+    }
   }
 
   @Test func resetAsksAndYStartsOver() throws {

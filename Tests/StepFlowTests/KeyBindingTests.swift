@@ -101,11 +101,23 @@ import Testing
       Self.press(&p, .tab)
       seen.append(p.state.editor?.focus)
     }
-    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .back, .next, .field(0)])
-    Self.press(&p, .backTab)
-    #expect(p.state.editor?.focus == .next, "Shift-Tab wraps backwards")
+    // The first step's Back is unavailable: it takes no focus.
+    #expect(seen == [.field(0), .field(1), .field(2), .field(3), .next, .field(0), .field(1)])
     Self.press(&p, .backTab, .backTab)
+    #expect(p.state.editor?.focus == .next, "Shift-Tab wraps backwards")
+    Self.press(&p, .backTab)
     #expect(p.state.editor?.focus == .field(3))
+    // Later steps: Next before Back, so Tab from the last control lands on the button that
+    // goes on.
+    p.apply(.next, at: .zero)
+    seen = [p.state.editor?.focus]
+    for _ in 0..<4 {
+      Self.press(&p, .tab)
+      seen.append(p.state.editor?.focus)
+    }
+    #expect(seen == [.tabBar, .tabField(0), .next, .back, .tabBar])
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back, "Shift-Tab wraps backwards")
   }
 
   @Test func tabReachesTheTabBarAndTheTabsFields() {
@@ -127,6 +139,62 @@ import Testing
     #expect(p.apply(.press(.tab), at: .zero) == .refused("Tab does nothing here"))
   }
 
+  /// ← → on the buttons move between them, as in dialog: → on Back focuses Next (it used to
+  /// go to the next step); past the row's end they step.
+  @Test func leftAndRightMoveBetweenTheButtons() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    p.apply(.next, at: .zero)
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back)
+    Self.press(&p, .right)
+    #expect(p.state.editor?.focus == .next, "→ on Back: Next")
+    #expect(p.state.progression.current == 1, "and no step was taken")
+    Self.press(&p, .left)
+    #expect(p.state.editor?.focus == .back, "← on Next: Back")
+    Self.press(&p, .right, .right)
+    #expect(p.state.progression.current == 2, "→ on Next: the next step")
+    #expect(p.state.editor?.focus == .next, "focused as any arrival")
+    Self.press(&p, .left, .left)
+    #expect(p.state.progression.current == 1, "← on Back: the previous step")
+    #expect(p.state.progression.reachedCount == 3, "keeping what is reached")
+    #expect(p.state.editor?.focus == .tabBar)
+    // The first step's Back is unavailable: ← on Next there is the previous step, refused.
+    p.apply(.previous, at: .zero)
+    Self.press(&p, .escape)
+    #expect(p.state.editor?.focus == .next)
+    #expect(p.apply(.press(.left), at: .zero) == .refused("already at the first step"))
+    #expect(p.state.editor?.focus == .next)
+  }
+
+  /// Space on a focused button presses it: on Back it goes back, not on.
+  @Test func spaceOnAButtonPressesIt() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    p.apply(.next, at: .zero)
+    Self.press(&p, .backTab)
+    #expect(p.state.editor?.focus == .back)
+    Self.press(&p, .character(" "))
+    #expect(p.state.progression.current == 0)
+    #expect(p.state.progression.reachedCount == 1, "Back un-reached the step")
+  }
+
+  /// ↓ from the last field goes to Next, not Back; ↑ from a button to the last field; ↓ on
+  /// the buttons goes nowhere.
+  @Test func downFromTheLastFieldLandsOnNext() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    Self.press(&p, .tab, .tab, .tab)
+    #expect(p.state.editor?.focus == .field(3))
+    Self.press(&p, .down)
+    #expect(p.state.editor?.focus == .next)
+    #expect(p.press(.down, at: .zero) == nil, "↓ on the buttons: nowhere")
+    Self.press(&p, .up)
+    #expect(p.state.editor?.focus == .field(3), "↑ from a button: the last field")
+    Self.press(&p, .down, .enter)
+    #expect(p.state.progression.current == 1, "↓ then Enter goes on")
+  }
+
   // MARK: 3. The table
 
   @Test func theTableBindsKeysByFocus() {
@@ -140,7 +208,10 @@ import Testing
     #expect(action(.left, .confirm) == .edit)
     #expect(action(.right, .ratingField) == .edit)
     #expect(action(.right, .tabBar) == .switchTab)
-    #expect(action(.right, .buttons) == .step)
+    #expect(action(.right, .buttons) == .switchButton)
+    #expect(action(.right, .noFocus) == .step)
+    #expect(action(.character(" "), .buttons) == .command(.enter), "Space presses the button")
+    #expect(action(.character(" "), .noFocus) == .command(.next))
     #expect(action(.right, .choiceList) == nil, "→ does not leave a list without picking")
     #expect(action(.enter, .choiceList) == .pick)
     #expect(action(.enter, .textField) == .submit)
@@ -185,7 +256,14 @@ import Testing
         "Enter next field", "← → switch tab",
       ])
     #expect(KeyBindings.hints(in: .prompt) == ["y yes", "n no"])
-    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> step"))
+    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> button"))
+    #expect(KeyBindings.hints(in: .noFocus, ascii: true).contains("<- -> step"))
+    // The stars name their arrows too (gum users reach for them), after q quit.
+    let stars = KeyBindings.hints(in: .stars)
+    #expect(stars.prefix(4) == ["1-9 rate", "Enter done", "q quit", "← → stars"], "\(stars)")
+    var rating = FlowProgram(flow: Rating.flow, options: FlowOptions())
+    Self.press(&rating, .right, .right, .right, .left)
+    #expect(rating.state.rating == 2)
   }
 
   @Test func theHintLineFollowsTheFocus() {
@@ -199,6 +277,8 @@ import Testing
     Self.press(&p, .tab)
     #expect(hintLine().contains("← → stars"))
     Self.press(&p, .tab)
+    #expect(hintLine().contains("Enter next · ← → button"), "Tab from the last field: Next")
+    Self.press(&p, .enter, .backTab)
     #expect(hintLine().contains("Enter back"), "Enter on the Back button goes back")
   }
 
@@ -211,6 +291,26 @@ import Testing
     #expect(screen.contains("press the focused button"))
     Self.press(&p, .character("x"))
     #expect(!p.showsHelp, "any key closes it")
+  }
+
+  /// On a short screen the overlay shows the rows the hint line names first (q among them:
+  /// at 40×12 it was cut off) and says how many more `stepflow help keys` lists.
+  @Test func theHelpOverlayOnAShortScreen() {
+    var p = FlowProgram(flow: OrderState.flow, options: FlowOptions(glyphs: .unicode))
+    Self.press(&p, .character("?"))
+    let all = KeyMap.help(in: .buttons, flow: p.flow, glyphs: Glyphs.for(.unicode))
+    let tall = p.view(width: 80, height: 24, at: .zero).plainLines()
+    #expect(all.allSatisfy { row in tall.contains { $0.contains("│ " + row.0 + " ") } })
+    #expect(!tall.contains { $0.contains("more: stepflow help keys") })
+    for (width, height) in [(40, 12), (30, 11)] {
+      let lines = p.view(width: width, height: height, at: .zero).plainLines()
+      #expect(lines.first?.contains("Keys: buttons") == true, "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("│ q Esc ") }, "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("│ Enter ") }, "\(lines)")
+      let more = all.count - (height - 3)
+      #expect(
+        lines[height - 2].contains("\(more) more: st"), "the last row says what is left: \(lines)")
+    }
   }
 
   @Test func theReadmeKeysTableIsTheGeneratedOne() throws {
@@ -248,9 +348,9 @@ import Testing
       #expect(p.state.progression.current == 1)
       #expect(p.state.editor?.focus == .tabBar, "the first control of the step")
     }
-    // Back on the form (Shift-Tab twice wraps to the Back button), left from its last field:
-    // the first field again.
-    Self.press(&viaEnter, .backTab, .backTab)
+    // Back on the form (Shift-Tab from the first control wraps to the Back button), left from
+    // its last field: the first field again.
+    Self.press(&viaEnter, .backTab)
     #expect(viaEnter.state.editor?.focus == .back)
     Self.press(&viaEnter, .enter)
     #expect(viaEnter.state.progression.current == 0)
@@ -282,6 +382,43 @@ import Testing
     #expect(p.pendingConfirmation == nil && p.state.status == .running, "Esc says no")
     Self.press(&p, .character("q"), .character("y"))
     #expect(p.state.status == .cancelled)
+  }
+
+  /// The too-small screen says how to get out; while the y/n question is asked, it asks it
+  /// (q there asked it, unseen, before).
+  @Test func theTooSmallScreenAsksTheQuestion() {
+    var p = Self.program()
+    Self.press(&p, .character("A"), .escape)
+    #expect(p.quitHint == "q or Ctrl-C to quit")
+    Self.press(&p, .character("q"))
+    #expect(p.quitHint == "Quit and lose your answers? y/n")
+    Self.press(&p, .character("n"))
+    #expect(p.quitHint == "q or Ctrl-C to quit")
+  }
+
+  /// While the terminal is too small, a key acts only as the screen says (quit, or answer the
+  /// y/n question): Enter no longer moved, unseen, to the next step.
+  @Test func onATooSmallScreenOnlyQuitKeysAct() {
+    var p = Self.program()
+    p.apply(.set(field: "name", value: "Ann"), at: .zero)
+    Self.press(&p, .escape)
+    _ = p.handle(.resize(width: 20, height: 6), at: .zero)
+    #expect(p.isTooSmall)
+    for key in [Key.enter, .right, .tab, .character("r"), .character(" ")] {
+      _ = p.handle(.key(key), at: .zero)
+    }
+    #expect(p.state.progression.current == 0 && p.state.editor?.focus == .next)
+    #expect(p.pendingConfirmation == nil, "r asked nothing")
+    _ = p.handle(.key(.character("q")), at: .zero)
+    #expect(p.quitHint == "Quit and lose your answers? y/n")
+    _ = p.handle(.key(.character("n")), at: .zero)
+    #expect(p.pendingConfirmation == nil)
+    _ = p.handle(.resize(width: 40, height: 12), at: .zero)
+    _ = p.handle(.key(.enter), at: .zero)
+    #expect(p.state.progression.current == 1, "big enough again: keys act")
+    _ = p.handle(.resize(width: 20, height: 6), at: .zero)
+    _ = p.handle(.key(.character("q")), at: .zero)
+    #expect(p.handle(.key(.character("y")), at: .zero) == .exit(1))
   }
 
   @Test func resetAfterAnsweringAsksFirst() {
@@ -368,7 +505,7 @@ import Testing
     Self.press(&p, .character("A"))
     Self.press(&p, .tab)
     #expect(p.accessibleText().contains("Focus: Plan (plan)"))
-    Self.press(&p, .tab, .tab, .tab, .tab)
+    Self.press(&p, .tab, .tab, .tab)
     #expect(p.accessibleText().contains("Focus: Next button"))
     Self.press(&p, .character("q"))
     #expect(p.accessibleText().last == "Quit and lose your answers? y/n")

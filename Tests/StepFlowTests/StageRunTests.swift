@@ -111,6 +111,29 @@ import Testing
     #expect(lines[10] == " Cooking done", "\(lines)")
   }
 
+  /// The y/n question is not hidden by a stage shown in words: the stage line waits.
+  @Test func theQuestionIsNotCoveredByAStageInWords() throws {
+    let text = """
+      { id: "cook", title: "Cook", navigation: "tap", strip: { position: "inline", shape: "dots", dots: 2 },
+        steps: [
+          { id: "name", title: "Name", fields: [{ id: "name", label: "Name" }] },
+          { id: "cooking", title: "Cooking", blocks: [{ hero: true }, { status: { caption: "STATUS:", text: "Cooking" } }],
+            progress: { indicators: ["ring", "label"], duration: 2000, label: "Cooking" } },
+          { id: "done", title: "Done" },
+        ] }
+      """
+    var program = Self.program(try WizardFile.load(Array(text.utf8), path: "cook.json"))
+    try Self.run(&program, ["set name=Ann", "next"], at: .zero)
+    program.apply(.tick(milliseconds: 1000), at: .seconds(1))
+    var lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
+    #expect(lines.contains(" Cooking 50%"), "no room for the ring: in words, \(lines)")
+    program.press(.character("q"), at: .seconds(1))
+    #expect(program.pendingConfirmation == .quit)
+    lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
+    #expect(lines.contains(" Quit and lose your answers? y/n"), "\(lines)")
+    #expect(!lines.contains { $0.contains("Cooking 50%") }, "\(lines)")
+  }
+
   /// Without `--auto` no stage runs.
   @Test func withoutAutoNoStageRuns() throws {
     var program = FlowProgram(flow: FoodDeliveryState.flow, options: FlowOptions())

@@ -82,6 +82,17 @@ extension FlowMachine {
       return .changed
     case .switchTab:
       return selectTab(key == .left ? .previous : .next, &state, flow)
+    case .switchButton:
+      // The buttons are a row: Back on the left, Next on the right.
+      let side: Focus = key == .left ? .back : .next
+      guard var editor = state.editor, editor.focus != side,
+        editor.focusables(flow: flow).contains(side)
+      else {
+        return apply(key == .left ? .previous : .next, to: &state, flow: flow)
+      }
+      editor.setFocus(side)
+      state.editor = editor
+      return .changed
     case .step:
       return apply(key == .left ? .previous : .next, to: &state, flow: flow)
     case .command(let command):

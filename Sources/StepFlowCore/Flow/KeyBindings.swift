@@ -98,6 +98,9 @@ package enum KeyAction: Equatable, Sendable {
   case leaveField
   /// ←/→ on the tab bar: the previous / next tab.
   case switchTab
+  /// ←/→ on the buttons: the button on that side (← on Next: Back, → on Back: Next); past
+  /// the row's end, the step on that side (→ on Next: next, ← on Back: previous).
+  case switchButton
   /// → or ← as `next` or `previous`.
   case step
   /// A flow command.
@@ -206,18 +209,21 @@ package enum KeyBindings {
       keys(.escape), .leaveField, "leave the field (then q, ? and r work)", hint: "leave field",
       in: FocusContext.fields),
     KeyBinding([.digit], .digit, "rate N", hint: "rate", in: [.stars]),
-    KeyBinding(
-      keys(.right) + chars("ln "), .command(.next), "one star more", in: [.stars]),
-    KeyBinding(
-      keys(.left) + chars("hp"), .command(.previous), "one star less",
-      in: [.stars]),
+    KeyBinding(keys(.left, .right), .step, "one star less / more", hint: "stars", in: [.stars]),
+    KeyBinding(chars("ln "), .command(.next), "one star more", in: [.stars]),
+    KeyBinding(chars("hp"), .command(.previous), "one star less", in: [.stars]),
     KeyBinding(
       keys(.backspace) + chars("b"), .command(.back), "take a star back", in: [.stars]),
     KeyBinding(keys(.enter), .command(.enter), "done", hint: "done", in: [.stars]),
     KeyBinding(
-      keys(.left, .right), .step, "previous / next step", hint: "step",
-      in: [.buttons, .noFocus]),
-    KeyBinding(chars(" "), .command(.next), "next step", in: [.buttons, .noFocus]),
+      keys(.left, .right), .switchButton,
+      "Back / Next; past them: previous / next step",
+      hint: "button", in: [.buttons]),
+    KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
+    KeyBinding(
+      chars(" "), .command(.enter), "press the focused button (last step: finish)",
+      in: [.buttons]),
+    KeyBinding(chars(" "), .command(.next), "next step", in: [.noFocus]),
     KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
     KeyBinding(
       chars("hp"), .command(.previous), "previous step (keeps progress)",
@@ -263,8 +269,14 @@ package enum KeyBindings {
   }
 
   /// What the keys do in a context, for the `?` overlay: (keys, what they do), in table order.
-  package static func help(in context: FocusContext, ascii: Bool = false) -> [(String, String)] {
-    table.compactMap { binding in
+  /// - Parameter hintedFirst: the rows the hint line names (the most useful) before the rest,
+  ///   each part in table order — for an overlay too short for every row.
+  package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
+    -> [(String, String)]
+  {
+    let bindings =
+      hintedFirst ? table.filter { $0.hint != nil } + table.filter { $0.hint == nil } : table
+    return bindings.compactMap { binding in
       let keys = keys(of: binding, in: context)
       guard !keys.isEmpty else { return nil }
       let label =
@@ -339,8 +351,10 @@ package enum KeyBindings {
   private static func rank(of binding: KeyBinding) -> Int {
     switch binding.action {
     case .confirm, .dismiss, .digit: return 0
+    // The stars' arrows say again what the digits do: after quitting, on a narrow line.
+    case .step where binding.contexts == [.stars]: return 6
     case .pick, .submit, .command(.enter): return 1
-    case .edit, .vertical, .switchTab, .step: return 2
+    case .edit, .vertical, .switchTab, .switchButton, .step: return 2
     case .cycleFocus: return 3
     case .leaveField: return 4
     case .command(.quit): return 5

@@ -90,14 +90,16 @@ package struct StepEditor: Equatable, Sendable {
   package var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty }
 
   /// The controls that can take the focus, in order: own fields, the tab bar, the selected
-  /// tab's fields, then the buttons (in a flow with buttons).
+  /// tab's fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓
+  /// from the last field lands on the button that goes on, as a dialog's OK comes first. The
+  /// first step's Back, which is unavailable, takes no focus.
   package func focusables(flow: FlowDefinition) -> [Focus] {
     var list: [Focus] = form.fields.indices.map { .field($0) }
     if !tabForms.isEmpty {
       list.append(.tabBar)
       list += (tabForm?.fields.indices ?? 0..<0).map { .tabField($0) }
     }
-    if flow.navigation == .buttons { list += [.back, .next] }
+    if flow.navigation == .buttons { list += step > 0 ? [.next, .back] : [.next] }
     return list
   }
 
@@ -116,11 +118,20 @@ package struct StepEditor: Equatable, Sendable {
 
   // MARK: Focus
 
-  /// Moves the focus to the next (`+1`) or previous (`-1`) control.
+  /// Moves the focus to the next (`+1`, ↓) or previous (`-1`, ↑) control, not wrapping. The
+  /// buttons are one row: ↓ from the last field lands on Next, ↑ from either button goes to
+  /// the last field (or tab bar), ↓ from a button goes nowhere.
   /// - Returns: whether it moved.
   @discardableResult
   package mutating func moveFocus(by offset: Int, flow: FlowDefinition) -> Bool {
     let list = focusables(flow: flow)
+    if focus == .back || focus == .next {
+      guard offset < 0, let above = list.last(where: { $0 != .back && $0 != .next }) else {
+        return false
+      }
+      setFocus(above)
+      return true
+    }
     guard let current = focus, let index = list.firstIndex(of: current) else {
       focus = list.first
       return focus != nil
