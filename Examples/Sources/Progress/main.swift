@@ -15,7 +15,6 @@ struct LoadingText: ProgressorView {
 var progress = ProgressIndicators<String>()
 progress.register(LoadingText.self, identifier: "loading")
 var now = Duration.zero
-var ended = false
 do {
   try progress.start(in: "upload", .sync([.bar(), .label()]), at: now)
   try progress.start(in: "status", .custom(identifier: "loading", parameter: nil), at: now)
@@ -34,7 +33,8 @@ progress.render(
   "status", into: &canvas, area: Rect(x: 0, y: 2, width: 40, height: 1), at: now, glyphs: .ascii)
 for line in canvas.plainLines() { print(line) }
 
-progress.end(in: "upload", at: now) { ended = true }
+// Completions are Sendable; a program that keeps state reads the events `advance` returns.
+progress.end(in: "upload", at: now)
 now += .seconds(5)
-progress.advance(to: now)
-print("ended: \(ended)")
+let events = progress.advance(to: now)
+print("ended: \(events.contains(.ended("upload")))")
