@@ -8,9 +8,16 @@ import StepFlowJSON
 package enum DisplayWidth {
   /// The cells one scalar takes on its own: 0, 1 or 2. Control characters count 0 here; the
   /// ``Sanitizer`` replaces them before anything is drawn.
+  @inlinable
   package static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v < 0x7F { return v >= 0x20 ? 1 : 0 }
+    return ofBeyondASCII(v)
+  }
+
+  /// ``of(_:)-(Unicode.Scalar)`` past ASCII: the table look-ups.
+  @usableFromInline
+  package static func ofBeyondASCII(_ v: UInt32) -> Int {
     if v < 0xA0 { return 0 }
     if v < 0x300 { return 1 }
     if contains(WidthTables.zeroWidth, v) { return 0 }
@@ -35,11 +42,19 @@ package enum DisplayWidth {
     return width
   }
 
-  /// The cells a string takes when drawn on one line. Inlinable, so that every caller gets it
-  /// specialized for `String` or `Substring` (across targets a generic is otherwise run
-  /// unspecialized, through witness tables, for every character).
-  @inlinable
-  package static func of(_ text: some StringProtocol) -> Int {
+  /// The cells a string takes when drawn on one line.
+  ///
+  /// `String` and `Substring` have overloads of their own: a generic called from another
+  /// target runs unspecialized, through witness tables, for every character.
+  package static func of(_ text: String) -> Int { measure(text) }
+
+  /// The cells a substring takes when drawn on one line.
+  package static func of(_ text: Substring) -> Int { measure(text) }
+
+  /// The cells any other text takes when drawn on one line.
+  package static func of(_ text: some StringProtocol) -> Int { measure(text) }
+
+  private static func measure(_ text: some StringProtocol) -> Int {
     var total = 0
     for byte in text.utf8 {
       guard byte >= 0x20 && byte < 0x7F else { return text.reduce(0) { $0 + of($1) } }

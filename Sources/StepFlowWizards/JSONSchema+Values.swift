@@ -1,3 +1,5 @@
+import StepFlowJSON
+
 /// The schemas for single values: strings, words from a set, numbers in a range, Booleans,
 /// colours, and any value at all.
 extension JSONSchema where Output == String {

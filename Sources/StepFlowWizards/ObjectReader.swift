@@ -1,3 +1,5 @@
+import StepFlowJSON
+
 /// Reads the members of one object by name and type, collecting every problem instead of
 /// stopping at the first: wrong types at the value and — when the reading is done — missing
 /// keys at the object and unknown keys at the key, with a did-you-mean from the keys asked for.
@@ -131,25 +133,6 @@ package struct ObjectReader {
     for key in missing where !explained.contains(key) {
       log.report("missing key \(quoted(key))", at: location)
     }
-  }
-}
-
-/// Object keys compared nearly the way JSON compares them, code unit by code unit: keys that
-/// merely look alike, such as a precomposed and a decomposed "é", are different keys. (Swift's
-/// own `==` would call those equal; checking the length first also makes most unequal keys
-/// cheap to tell apart.)
-package enum JSONKey {
-  @inline(__always) package static func same(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a == b
-  }
-
-  /// A key as a dictionary key with JSON's exact comparison.
-  package struct Exact: Hashable {
-    package let key: String
-
-    package static func == (a: Exact, b: Exact) -> Bool { JSONKey.same(a.key, b.key) }
-
-    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
   }
 }
 

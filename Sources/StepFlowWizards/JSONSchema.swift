@@ -1,3 +1,5 @@
+import StepFlowJSON
+
 /// How to read one value of a file into a Swift value, reporting every problem at its location.
 ///
 /// Schemas compose: `.string`, `.int(in: 1...10)`, `.bool`, `.oneOf([...])`, `.color`,
