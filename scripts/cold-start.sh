@@ -5,7 +5,7 @@
 #   scripts/cold-start.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v hyperfine >/dev/null || { apt-get install -y hyperfine >/dev/null 2>&1 || pip install hyperfine >/dev/null; }
+command -v hyperfine >/dev/null || { apt-get update >/dev/null 2>&1 && apt-get install -y hyperfine >/dev/null 2>&1; }
 swift build -c release --product stepflow >/dev/null
 hello=$(mktemp -d)
 mkdir -p "$hello/Sources/hello"
