@@ -3,6 +3,12 @@ import StepFlowJSON
 import StepFlowTerminal
 import StepFlowWizards
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Runs `stepflow gauge` in plain mode: reads the gauge protocol from a file descriptor as it
 /// arrives and writes ``GaugePlainReporter``'s lines, timed by the monotonic clock.
 ///
@@ -25,7 +31,8 @@ package struct GaugePlainRunner: Sendable {
 
   /// Reads until the input ends.
   /// - Returns: the exit code: 0 at the end of input, 124 when no input came for `--timeout`,
-  ///   66 when the input cannot be read, 1 when the output went away.
+  ///   66 when the input cannot be read, 74 (with a message) when the output cannot be written
+  ///   (`>/dev/full`, a closed stdout), as for every other command.
   package func run() -> Int32 {
     var parser = GaugeInputParser()
     var reporter = GaugePlainReporter(title: options.title, text: options.text)
@@ -42,12 +49,12 @@ package struct GaugePlainRunner: Sendable {
               ("stepflow: gauge: ignored a line longer than"
                 + " \(Platform.sizeText(Platform.maxLineLength))\n").utf8))
         }
-        guard write(lines) else { return ExitCode.notFinished }
+        guard write(lines) else { return writeFailed() }
       case .endOfFile:
         let now = Platform.monotonicNow() - origin
         var lines = reporter.receive(parser.finish(), at: now)
         lines += reporter.finish(at: now)
-        return write(lines) ? ExitCode.finished : ExitCode.notFinished
+        return write(lines) ? ExitCode.finished : writeFailed()
       case .timedOut:
         Platform.write(
           errorOutput, Array("stepflow: gauge: no input for \(options.timeoutText)\n".utf8))
@@ -58,6 +65,15 @@ package struct GaugePlainRunner: Sendable {
         return ExitCode.noInput
       }
     }
+  }
+
+  /// Says why the output could not be written (from `errno`, set by the failed write) and
+  /// gives 74.
+  private func writeFailed() -> Int32 {
+    let reason = String(cString: strerror(errno))
+    let what = output == 1 ? "standard output" : "the output"
+    Platform.write(errorOutput, Array("stepflow: cannot write to \(what): \(reason)\n".utf8))
+    return ExitCode.ioError
   }
 
   /// Writes lines, each with a newline; `false` when the output is closed.

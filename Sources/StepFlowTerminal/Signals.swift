@@ -15,11 +15,23 @@ import StepFlowRender
 /// SIGQUIT would run the Swift runtime's backtracer, which prints a crash report.
 package struct SignalPipe {
   /// The signals that end a session with 128 + their number: interrupt, terminate, hang-up,
-  /// quit, the user signals, the timers, and the CPU and file-size limits.
-  package static let terminating: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
-    SIGXFSZ,
-  ]
+  /// quit, the user signals, the timers, the CPU and file-size limits, and on Linux the rest
+  /// whose default action ends the process — SIGSTKFLT, SIGIO (SIGPOLL), SIGPWR, SIGSYS and
+  /// the real-time signals SIGRTMIN…SIGRTMAX (left alone, these killed the process in the
+  /// alternate screen with the cursor hidden).
+  package static let terminating: [Int32] =
+    [
+      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+      SIGXFSZ,
+    ] + linuxTerminating
+
+  #if os(Linux) && canImport(Glibc)
+    private static let linuxTerminating: [Int32] =
+      [SIGSTKFLT, SIGIO, SIGPWR, SIGSYS]
+      + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+  #else
+    private static let linuxTerminating: [Int32] = []
+  #endif
 
   /// The terminating signals, window size, stop from outside, continue.
   package static let handled: [Int32] = terminating + [SIGWINCH, SIGTSTP, SIGCONT]

@@ -25,7 +25,7 @@ package enum TerminalModes {
     "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
 
   /// Whether the modes are entered and not yet restored.
-  package static var isActive: Bool { restoreState.active }
+  package static var isActive: Bool { restoreStorage.pointee.active }
 
   /// Saves the terminal's settings, enters raw mode and sends ``enterSequence``.
   /// - Throws: when the settings cannot be read or changed.
@@ -36,9 +36,9 @@ package enum TerminalModes {
     guard tcsetattr(tty.fd, TCSADRAIN, &raw) == 0 else {
       throw .system(tty.name, "switch to raw mode")
     }
-    restoreState.saved = saved
-    restoreState.fd = tty.fd
-    restoreState.active = true
+    restoreStorage.pointee.saved = saved
+    restoreStorage.pointee.fd = tty.fd
+    restoreStorage.pointee.active = true
     registerAtExit()
     _ = tty.write(enterSequence, patience: 1000)
   }
@@ -46,8 +46,8 @@ package enum TerminalModes {
   /// Enters raw mode and the screen modes again without saving the settings (after the process
   /// was stopped and continued by someone else, whose shell may have changed them).
   package static func reapply(_ tty: TTY) {
-    guard restoreState.active else { return }
-    var raw = rawSettings(from: restoreState.saved)
+    guard restoreStorage.pointee.active else { return }
+    var raw = rawSettings(from: restoreStorage.pointee.saved)
     _ = tcsetattr(tty.fd, TCSADRAIN, &raw)
     _ = tty.write(enterSequence, patience: 1000)
   }
@@ -57,9 +57,9 @@ package enum TerminalModes {
   /// - Parameter draining: wait until the output is sent before changing the settings
   ///   (`TCSADRAIN`); the fatal-signal path passes `false` so that it cannot block.
   package static func restore(draining: Bool = true) {
-    guard restoreState.active else { return }
-    restoreState.active = false
-    let fd = restoreState.fd
+    guard restoreStorage.pointee.active else { return }
+    restoreStorage.pointee.active = false
+    let fd = restoreStorage.pointee.fd
     restoreSequence.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       var offset = 0
@@ -77,7 +77,7 @@ package enum TerminalModes {
         }
       }
     }
-    _ = tcsetattr(fd, draining ? TCSADRAIN : TCSANOW, &restoreState.saved)
+    _ = tcsetattr(fd, draining ? TCSADRAIN : TCSANOW, &restoreStorage.pointee.saved)
   }
 
   /// The raw-mode version of `settings`.
@@ -96,8 +96,8 @@ package enum TerminalModes {
   }
 
   private static func registerAtExit() {
-    guard !restoreState.atExitRegistered else { return }
-    restoreState.atExitRegistered = true
+    guard !restoreStorage.pointee.atExitRegistered else { return }
+    restoreStorage.pointee.atExitRegistered = true
     atexit { TerminalModes.restore(draining: false) }
   }
 }
@@ -112,5 +112,13 @@ private struct RestoreState {
 }
 
 // Shared with signal handlers and `atexit`, which cannot be given context: plain global state,
-// written only by the thread that runs the session.
-nonisolated(unsafe) private var restoreState = RestoreState()
+// written only by the thread that runs the session. It lives on the heap, allocated once:
+// Swift 6.3.1's release build emitted a statically initialized `RestoreState` global 3 bytes
+// short (63 of 66), so `active` read a neighbour's byte and was true before any session — every
+// interactive run fell back to the line-based mode. A pointer global is 8 bytes and cannot be
+// cut short. (It is first used by `enter`, before any handler that reads it is installed.)
+nonisolated(unsafe) private let restoreStorage: UnsafeMutablePointer<RestoreState> = {
+  let storage = UnsafeMutablePointer<RestoreState>.allocate(capacity: 1)
+  storage.initialize(to: RestoreState())
+  return storage
+}()

@@ -94,6 +94,17 @@ import Testing
     #expect(saved.hasPrefix("{\n  \"stepflow\": \"saved state\""), "\(saved)")
   }
 
+  /// Review of issue 9: `gauge` (plain lines) ended with 1 and said nothing when its stdout
+  /// was full or closed; like every other command it says why and exits 74.
+  @Test func gaugeWithAFullOrClosedStdoutSaysSoAndExits74() throws {
+    let full = try Self.shell(#"echo 50 | "$0" "$@" >/dev/full"#, ["gauge", "--label"])
+    #expect(full.status == 74)
+    #expect(full.stderr == "stepflow: cannot write to standard output: No space left on device\n")
+    let closed = try Self.shell(#"echo 50 | "$0" "$@" >&-"#, ["gauge", "--label"])
+    #expect(closed.status == 74)
+    #expect(closed.stderr == "stepflow: cannot write to standard output: Bad file descriptor\n")
+  }
+
   /// Runs the binary (through `/bin/sh -c SCRIPT`) with stdout a pipe whose reader is gone.
   static func intoAPipeWithoutReader(_ script: String, _ arguments: [String]) throws -> (
     status: Int32, reason: Process.TerminationReason, stderr: String

@@ -15,6 +15,9 @@ import Testing
     ("QUIT", SIGQUIT), ("USR1", SIGUSR1), ("USR2", SIGUSR2), ("ALRM", SIGALRM),
     ("VTALRM", SIGVTALRM), ("PROF", SIGPROF), ("XCPU", SIGXCPU), ("XFSZ", SIGXFSZ),
     ("HUP", SIGHUP),
+    // Review of issue 9: these, too, ended the process in the alternate screen.
+    ("STKFLT", SIGSTKFLT), ("IO", SIGIO), ("PWR", SIGPWR), ("SYS", SIGSYS),
+    ("RTMIN", __libc_current_sigrtmin()), ("RTMAX", __libc_current_sigrtmax()),
   ]
 
   @Test(arguments: terminating)

@@ -28,6 +28,11 @@ package struct FieldPattern: Hashable, Sendable {
   /// `a{100}` is 100 of them).
   package static let maxProgramSize = 2000
 
+  /// The most instruction visits one match may take: a text is matched only when
+  /// `characters × programSize` stays within it (``maxTextLength``), so no pattern and no text
+  /// — a 1 MiB paste, a long `--answers` value — can hold up the program (or Ctrl-C) for long.
+  package static let matchBudget = 4_000_000
+
   /// The pattern as it was written.
   package let source: String
   /// The compiled program; its last instruction is ``FieldPatternInstruction/match``.
@@ -49,6 +54,11 @@ package struct FieldPattern: Hashable, Sendable {
 
   /// The number of instructions of the compiled program.
   package var programSize: Int { program.count }
+
+  /// The most characters a text may have to be matched: ``matchBudget`` ÷ ``programSize``, at
+  /// least 2000 (the largest program has 2000 instructions). A longer text is refused as too
+  /// long before it is matched.
+  package var maxTextLength: Int { Self.matchBudget / max(1, programSize) }
 
   /// Whether the whole text matches.
   /// - Complexity: O(n × m) for n characters of text and a program of m instructions.

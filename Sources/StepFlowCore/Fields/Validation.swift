@@ -9,7 +9,8 @@ extension FieldSpec {
   /// which must match the whole text. A required confirm field must be yes; a rating must lie
   /// within `min`…`max`.
   /// - Complexity: O(n) in the text's length; with a `pattern`, O(n × m) for its program of m
-  ///   instructions (at most ``FieldPattern/maxProgramSize``).
+  ///   instructions, and never more than ``FieldPattern/matchBudget`` steps: a text longer than
+  ///   ``FieldPattern/maxTextLength`` is refused as too long without being matched.
   package func validate(_ value: FieldValue?) -> FieldError? {
     guard let value, !Self.isBlank(value) else { return required ? error(.required) : nil }
     switch value {
@@ -38,7 +39,11 @@ extension FieldSpec {
     if let max, length > max { return error(.tooLong(max: max)) }
     if let check, let problem = Self.problem(with: text, check: check) { return error(problem) }
     if let pattern {
-      // The spec's initializer compiled the pattern once and keeps it.
+      // The spec's initializer compiled the pattern once and keeps it. A text too long to
+      // match within the budget is refused unmatched (a paste must not stall the program).
+      if let regex, length > regex.maxTextLength {
+        return error(.tooLong(max: regex.maxTextLength))
+      }
       guard let regex, regex.matches(text) else {
         return error(.patternMismatch(pattern: pattern, message: patternMessage))
       }
