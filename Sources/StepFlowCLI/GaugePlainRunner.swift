@@ -3,12 +3,6 @@ import StepFlowJSON
 import StepFlowTerminal
 import StepFlowWizards
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Runs `stepflow gauge` in plain mode: reads the gauge protocol from a file descriptor as it
 /// arrives and writes ``GaugePlainReporter``'s lines, timed by the monotonic clock.
 ///
@@ -70,7 +64,7 @@ package struct GaugePlainRunner: Sendable {
   /// Says why the output could not be written (from `errno`, set by the failed write) and
   /// gives 74.
   private func writeFailed() -> Int32 {
-    let reason = String(cString: strerror(errno))
+    let reason = Platform.lastErrorDescription
     let what = output == 1 ? "standard output" : "the output"
     Platform.write(errorOutput, Array("stepflow: cannot write to \(what): \(reason)\n".utf8))
     return ExitCode.ioError

@@ -58,6 +58,9 @@ package enum Platform {
     return ready > 0 && request.revents & Int16(POLLERR | POLLNVAL) == 0
   }
 
+  /// Why the last failed system call failed, as the system says it (`No space left on device`).
+  package static var lastErrorDescription: String { String(cString: strerror(errno)) }
+
   /// Whether the last failed call only found a non-blocking descriptor not ready.
   package static var wouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 
