@@ -18,7 +18,7 @@ enum Signup: FlowSteps {
   var icon: Icon? {
     switch self {
     case .account: return .symbol("person.crop.circle")
-    case .profile: return .symbol("pencil")
+    case .profile: return .symbol("doc.text")
     case .confirm: return .symbol("checkmark.circle")
     }
   }
