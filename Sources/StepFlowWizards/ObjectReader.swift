@@ -102,9 +102,14 @@ package struct ObjectReader {
   }
 
   private func index(of key: String) -> Int? {
-    members.withUnsafeBufferPointer { members in
-      members.firstIndex { JSONKey.same($0.key, key) }
+    // JSON's exact key comparison (``JSONKey/same(_:_:)``), written out here: called across
+    // targets it is not inlined, and every call then copied the member's JSON content. This is
+    // the hottest loop of loading a wizard.
+    let length = key.utf8.count
+    for i in members.indices where members[i].key.utf8.count == length && members[i].key == key {
+      return i
     }
+    return nil
   }
 
   /// Reports every key that was never asked for — `unknown key "titel" — did you mean "title"?`
