@@ -88,7 +88,7 @@ package enum Platform {
   /// Writes text to standard output; a failure is remembered (``standardOutputFailure``).
   package static func writeStdout(_ text: String) {
     if !write(1, Array(text.utf8)), standardOutputFailureReason == nil {
-      standardOutputFailureReason = String(cString: strerror(errno))
+      standardOutputFailureReason = lastErrorDescription
     }
   }
 

@@ -43,7 +43,7 @@ extension Platform {
         // An interrupted wait goes round again with the time that is left.
         if ready < 0 {
           if errno == EINTR { continue }
-          return .failed(String(cString: strerror(errno)))
+          return .failed(Platform.lastErrorDescription)
         }
         if ready == 0 { return .timedOut }
         break
@@ -56,7 +56,7 @@ extension Platform {
       }
       if n < 0 {
         if wouldBlock, waitUntilReady(fd, for: POLLIN) { continue }
-        return .failed(String(cString: strerror(errno)))
+        return .failed(Platform.lastErrorDescription)
       }
       if n == 0 { return .endOfFile }
       return .bytes(Array(buffer[0..<n]))

@@ -27,7 +27,7 @@ package struct TerminalError: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// An error for the failed system call that just set `errno`.
   package static func system(_ device: String, _ operation: String) -> TerminalError {
-    TerminalError(device: device, operation: operation, reason: String(cString: strerror(errno)))
+    TerminalError(device: device, operation: operation, reason: Platform.lastErrorDescription)
   }
 }
 

@@ -101,16 +101,7 @@ package struct ObjectReader {
     log.report(message, at: location)
   }
 
-  private func index(of key: String) -> Int? {
-    // JSON's exact key comparison (``JSONKey/same(_:_:)``), written out here: called across
-    // targets it is not inlined, and every call then copied the member's JSON content. This is
-    // the hottest loop of loading a wizard.
-    let length = key.utf8.count
-    for i in members.indices where members[i].key.utf8.count == length && members[i].key == key {
-      return i
-    }
-    return nil
-  }
+  private func index(of key: String) -> Int? { JSONKey.index(of: key, in: members) }
 
   /// Reports every key that was never asked for — `unknown key "titel" — did you mean "title"?`
   /// at the key — and every missing required key — `missing key "id"` at the object — except a
