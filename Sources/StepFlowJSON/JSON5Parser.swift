@@ -128,11 +128,6 @@ package enum SWAR {
     (x &- ones) & ~x & highBits != 0
   }
 
-  /// Whether any byte of `x` equals `b`.
-  @inline(__always) package static func hasByte(_ x: UInt64, equalTo b: UInt8) -> Bool {
-    hasZeroByte(x ^ (ones &* UInt64(b)))
-  }
-
   /// Whether every byte of `x` is printable ASCII (0x20…0x7F).
   @inline(__always) package static func isPrintableASCII(_ x: UInt64) -> Bool {
     // A byte is below 0x20 exactly when subtracting 0x20 borrows into its high bit while the

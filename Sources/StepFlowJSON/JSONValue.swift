@@ -25,12 +25,6 @@ package enum JSONValue: Hashable, Sendable {
     return nil
   }
 
-  /// The Boolean, for `true` or `false`.
-  package var boolValue: Bool? {
-    if case .bool(let bool) = self { return bool }
-    return nil
-  }
-
   /// The number, for a number.
   package var numberValue: JSONNumber? {
     if case .number(let number) = self { return number }
@@ -40,23 +34,11 @@ package enum JSONValue: Hashable, Sendable {
   /// The integer, for a number that is exactly a whole number fitting in `Int`.
   package var intValue: Int? { numberValue?.int }
 
-  /// The double, for a finite number.
-  package var doubleValue: Double? { numberValue?.double }
-
   /// The elements, for an array.
   package var arrayValue: [JSONValue]? {
     if case .array(let elements) = self { return elements }
     return nil
   }
-
-  /// The members in order, for an object.
-  package var objectMembers: [JSONMember]? {
-    if case .object(let members) = self { return members }
-    return nil
-  }
-
-  /// Whether this is `null`.
-  package var isNull: Bool { self == .null }
 }
 
 /// One `"key": value` member of an object.

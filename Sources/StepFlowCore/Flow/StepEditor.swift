@@ -103,11 +103,6 @@ package struct StepEditor: Equatable, Sendable {
     return list
   }
 
-  /// Calls `body` with each field that has a value, own fields first, then each tab's.
-  package func forEachValue(_ body: (String, FieldValue) -> Void) {
-    forEachField { id, value in if let value { body(id, value) } }
-  }
-
   /// Calls `body` with every field and its value (`nil`: empty), own fields first.
   package func forEachField(_ body: (String, FieldValue?) -> Void) {
     for field in form.fields { body(field.id, field.value) }
