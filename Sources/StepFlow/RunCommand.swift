@@ -119,7 +119,7 @@ package enum RunCommand {
       }
     }
     guard let path = settings.stateFile else {
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -131,7 +131,7 @@ package enum RunCommand {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     case .other(let what):
       Platform.writeStderr(
         "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
@@ -147,7 +147,8 @@ package enum RunCommand {
     }
     if settings.resume {
       do throws(SavedState.Refusal) {
-        return .success(try SavedState.decode(bytes, path: path, flow: flow))
+        return .success(
+          try SavedState.decode(bytes, path: path, flow: flow, context: settings.fieldContext))
       } catch {
         Platform.writeStderr("stepflow: \(error.message)\n")
         return .failure(Stop(code: ExitCode.dataError))
@@ -164,7 +165,7 @@ package enum RunCommand {
         "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
-    return .success(FlowState(flow: flow, answers: answers))
+    return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
@@ -205,7 +206,7 @@ package enum RunCommand {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto),
+          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
         state: start),
       saver: saver)
     let depth =
@@ -248,7 +249,8 @@ package enum RunCommand {
     saver: inout StateFileWriter?
   ) -> Int32 {
     var options = FlowOptions(
-      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")

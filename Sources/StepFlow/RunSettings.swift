@@ -31,6 +31,8 @@ package struct RunSettings {
   /// `--timeout` as given, for messages.
   package var timeoutText = ""
   package var environment: [String: String]
+  /// What fields see of the machine: today, the file system, this environment.
+  package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
 
@@ -40,6 +42,7 @@ package struct RunSettings {
     throws(UsageError)
   {
     self.environment = environment
+    fieldContext = Platform.fieldContext(environment: environment)
     commands = parsed["--commands"]
     script = parsed["--script"]
     if commands != nil && script != nil {

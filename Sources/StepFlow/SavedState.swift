@@ -38,8 +38,13 @@ package enum SavedState {
       for tab in step.tabs { add("tab:" + tab.id) }
       for spec in step.allFields {
         add("field:" + spec.id + ":" + spec.kind.name)
-        if case .choice(let options, _) = spec.kind { options.forEach { add($0.id) } }
-        if case .rating(let max) = spec.kind { add("\(max)") }
+        switch spec.kind {
+        case .choice(let options, _), .multichoice(let options): options.forEach { add($0.id) }
+        case .rating(let max): add("\(max)")
+        case .number(let rules): add("decimals:\(rules.decimals)")
+        case .date(let rules): add(rules.time ? "time" : "day")
+        default: break
+        }
       }
     }
     let hex = String(hash, radix: 16)
@@ -87,7 +92,7 @@ package enum SavedState {
 
   /// Whether a field's value is kept out of state files.
   static func isSecure(_ spec: FieldSpec) -> Bool {
-    if case .text(_, let secure) = spec.kind { return secure }
+    if case .text(_, let secure, _) = spec.kind { return secure }
     return false
   }
 
@@ -108,9 +113,9 @@ package enum SavedState {
   }
 
   /// The state a file holds, checked against the flow.
-  package static func decode(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Refusal)
-    -> FlowState
-  {
+  package static func decode(
+    _ bytes: [UInt8], path: String, flow: FlowDefinition, context: FieldContext = .detached
+  ) throws(Refusal) -> FlowState {
     let parsed = JSON5Parser.parse(bytes, path: path)
     let shown = Sanitizer.sanitize(path)
     guard let root = parsed.root, parsed.diagnostics.isEmpty else {
@@ -164,7 +169,7 @@ package enum SavedState {
         throw refuse("has an answer \(quoted(member.key)) that does not fit the wizard")
       }
     }
-    var state = FlowState(flow: flow, answers: answers)
+    var state = FlowState(flow: flow, answers: answers, context: context)
     state.progression = Progression(
       count: flow.steps.count, startsEmpty: flow.startsEmpty, reachedCount: reachedIDs.count,
       current: current)
