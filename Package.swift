@@ -56,7 +56,8 @@ let package = Package(
     .executableTarget(
       name: "StepFlowBench",
       dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
+        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
+        "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
     .target(
