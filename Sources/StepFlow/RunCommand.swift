@@ -57,6 +57,7 @@ package enum RunCommand {
   ) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
+    FatalSignals.installOutsideSessions()
     do throws(UsageError) {
       return outputChecked(
         try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),
