@@ -43,6 +43,7 @@ package enum StepFlowCLI {
   package static func main(_ arguments: [String]) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
+    FatalSignals.installOutsideSessions()
     return FlowRunner.outputChecked(command(arguments))
   }
 

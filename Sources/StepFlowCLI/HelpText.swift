@@ -19,8 +19,8 @@ package enum HelpText {
       130  interrupted (Ctrl-C, SIGINT)
       131  quit (SIGQUIT)
       143  terminated (SIGTERM)
-      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …); the
-           terminal is restored first
+      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …, and
+           ABRT 134, SEGV 139 … sent with kill); the terminal is restored first
 
     """
 

@@ -119,6 +119,7 @@ package enum RunCommand {
   ) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
+    FatalSignals.installOutsideSessions()
     do throws(UsageError) {
       return FlowRunner.outputChecked(
         try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),

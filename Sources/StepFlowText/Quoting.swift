@@ -6,7 +6,13 @@ package enum Quoting {
   /// U+202A–U+202E, U+2066–U+2069) are written as `\u` escapes too, so that JSON shown on a
   /// terminal or in an editor cannot run control sequences or reorder what is displayed. The
   /// value read back is the same.
-  package static func appendJSONString(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendJSONString(
+    _ string: String, to bytes: inout [UInt8], ascii: Bool = false
+  ) {
+    if ascii, !string.utf8.allSatisfy({ $0 < 0x80 }) {
+      appendASCII(string, to: &bytes)
+      return
+    }
     bytes.append(UInt8(ascii: "\""))
     // One pass over the UTF-8 bytes (contiguous in a native string; made so otherwise),
     // looking ahead at the lead bytes of the escaped characters.
@@ -57,6 +63,26 @@ package enum Quoting {
       }
       i += 1
     }
+  }
+
+  /// `string` in double quotes with every scalar outside ASCII as `\uXXXX` (two escapes, a
+  /// surrogate pair, above U+FFFF); ASCII is escaped as ``appendJSONString(_:to:ascii:)`` escapes it.
+  private static func appendASCII(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var run: [UInt8] = []
+    for scalar in string.unicodeScalars {
+      if scalar.isASCII {
+        run.append(UInt8(scalar.value))
+        continue
+      }
+      if !run.isEmpty {
+        run.withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+        run.removeAll(keepingCapacity: true)
+      }
+      for unit in String(scalar).utf16 { appendUnicodeEscape(unit, to: &bytes) }
+    }
+    run.withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
