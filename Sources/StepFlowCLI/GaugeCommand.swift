@@ -1,7 +1,6 @@
 import StepFlow
-import StepFlowJSON
+import StepFlowCommandLine
 import StepFlowTerminal
-import StepFlowWizards
 
 /// `stepflow gauge`: a progress display fed by stdin, drawn on the terminal, or printed as
 /// plain lines when there is no terminal to draw on.
@@ -17,8 +16,7 @@ package enum GaugeCommand {
     let glyphs = options.glyphs ?? GlyphStyle.detect(environment: environment)
     var program = GaugeProgram(options: options, glyphs: glyphs)
     let depth =
-      ColorChoice.depth(choice: options.color.rawValue, environment: environment, isTerminal: true)
-      ?? .none
+      options.color.depth(environment: environment, isTerminal: true) ?? .none
     do {
       return try TerminalSession.run(
         &program,

@@ -1,7 +1,4 @@
-import StepFlow
-import StepFlowJSON
 import StepFlowTerminal
-import StepFlowWizards
 
 /// What one piece of gauge input changed.
 package struct GaugeUpdate: Equatable, Sendable {

@@ -1,7 +1,5 @@
 import StepFlow
-import StepFlowJSON
 import StepFlowTerminal
-import StepFlowWizards
 
 /// `stepflow gauge` on a terminal: a box with the title, the message and the chosen progressors,
 /// fed by the percentages and messages arriving on stdin (the `dialog --gauge` protocol).

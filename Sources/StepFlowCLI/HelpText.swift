@@ -1,7 +1,5 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCommandLine
 
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
@@ -21,8 +19,8 @@ package enum HelpText {
       130  interrupted (Ctrl-C, SIGINT)
       131  quit (SIGQUIT)
       143  terminated (SIGTERM)
-      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …); the
-           terminal is restored first
+      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …, and
+           ABRT 134, SEGV 139 … sent with kill); the terminal is restored first
 
     """
 
@@ -91,7 +89,7 @@ package enum HelpText {
         Keys 1…N rate, ← → adjust, Enter confirms.
 
         Options:
-        \(ArgumentParser.helpLines(for: RunCommand.rateOptions + RunCommand.options).joined(separator: "\n"))
+        \(ArgumentParser.helpLines(for: RunNamedFlow.rateOptions + RunCommand.options).joined(separator: "\n"))
 
         \(exitCodes)
         """

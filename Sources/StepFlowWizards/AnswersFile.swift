@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// `--answers FILE`: a JSON object of answers by field id that pre-fills a run. Values are
 /// typed as the fields are: text, paths and dates as strings, choices as strings (by option id

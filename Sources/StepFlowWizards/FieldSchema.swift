@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// The schema of a field in a wizard file; the checks of ``FieldSpec`` (a pattern that does
 /// not compile, a rule that does not fit the kind, a default that breaks the rules) are

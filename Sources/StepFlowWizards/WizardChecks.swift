@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// The checks across a wizard's steps: ids used twice, conditions that name a field that does
 /// not exist or is only asked later (or test it in a way its kind cannot pass), and texts that

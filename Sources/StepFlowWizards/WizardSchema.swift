@@ -241,10 +241,10 @@ package enum WizardSchema {
       }
       if let combinator = combinators.first {
         if combinator == "not" {
-          guard let inner = o.required("not", condition) else { return nil }
+          guard let inner = o.required("not", WizardSchema.condition) else { return nil }
           return ConditionDraft(condition: .not(inner.condition), tests: inner.tests, location: o.location)
         }
-        guard let items = o.required(combinator, .array(of: condition, minCount: 1)) else { return nil }
+        guard let items = o.required(combinator, .array(of: WizardSchema.condition, minCount: 1)) else { return nil }
         let conditions = items.map(\.condition)
         return ConditionDraft(
           condition: combinator == "all" ? .all(conditions) : .any(conditions),

@@ -1,4 +1,3 @@
-import StepFlowJSON
 
 /// A day of the Gregorian calendar, without a time zone: what a date field holds and the
 /// bounds it is checked against.

@@ -1,4 +1,3 @@
-import StepFlowJSON
 
 /// A date typed into its slots: `YYYY-MM-DD` (and `HH:MM` with a time), the separators kept in
 /// place. The cursor sits on a digit's slot; typing fills it and moves on, a separator typed

@@ -1,4 +1,3 @@
-import StepFlowJSON
 
 /// The rules of a number field: its range, its step and how many decimals it has.
 ///

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// One option of a choice or multichoice field: an id for answers and scripts, a title for
 /// people, and optionally a description (shown while the option is highlighted) and the reason

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// Tab completion of a path field, from the file system the ``FieldContext`` gives: relative to
 /// the working directory, `~` standing for `$HOME`. Nothing is opened but folders to list

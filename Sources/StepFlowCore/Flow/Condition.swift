@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A condition on earlier answers that decides whether a step is shown: a test of one field's
 /// answer, or tests combined with `all`, `any` and `not`, nested as deep as needed.
 ///

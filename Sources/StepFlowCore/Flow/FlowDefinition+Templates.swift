@@ -1,4 +1,3 @@
-import StepFlowJSON
 
 /// Filling in `{{field}}` in what a flow shows: titles, prompts, bodies, labels, help,
 /// placeholders, defaults and option titles, each *as read* (see ``Template``).

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// Drawing the inputs typed into: a multi-line text (wrapped, scrolled to the cursor), a
 /// number (with its range beside it), a path (with the candidates Tab found) and a date (its

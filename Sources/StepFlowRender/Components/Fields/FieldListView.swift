@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 extension Glyphs {
   /// A selected and an unselected box of a multichoice: `▣` `□`, or `[x]` `[ ]` in ASCII.
