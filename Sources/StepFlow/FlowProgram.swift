@@ -353,7 +353,8 @@ package struct FlowProgram: TerminalProgram {
       StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
     ]
     guard let current = state.progression.current else {
-      lines += StepView.blockLines(flow.resolvedBlocks(answers: state.answers), rating: state.rating)
+      lines += StepView.blockLines(
+        flow.resolvedBlocks(answers: state.answers), rating: state.rating)
       if let message { lines.append(message) }
       return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }

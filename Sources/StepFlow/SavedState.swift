@@ -44,7 +44,8 @@ package enum SavedState {
         switch spec.kind {
         case .choice(let options, _), .multichoice(let options): options.forEach { add($0.id) }
         case .rating(let max): add("\(max)")
-        case .text(_, let secure, let lines): add((secure ? "secure" : "") + (lines > 1 ? "lines" : ""))
+        case .text(_, let secure, let lines):
+          add((secure ? "secure" : "") + (lines > 1 ? "lines" : ""))
         case .number(let rules):
           add("decimals:\(rules.decimals)")
           add("range:\(rules.min?.description ?? ""):\(rules.max?.description ?? "")")
@@ -52,7 +53,9 @@ package enum SavedState {
           add(rules.time ? "time" : "day")
           add("range:\(rules.min.map(Self.boundText) ?? ""):\(rules.max.map(Self.boundText) ?? "")")
         case .path(let rules):
-          add("path:\(rules.kind.rawValue):\(rules.mustExist):" + rules.extensions.joined(separator: ","))
+          add(
+            "path:\(rules.kind.rawValue):\(rules.mustExist):"
+              + rules.extensions.joined(separator: ","))
         case .confirm: break
         }
         add(spec.required ? "required" : "")

@@ -79,7 +79,10 @@ package enum FieldSchema {
     let id = o.required("id", fieldID)
     let idLocation = o.node("id")?.location ?? o.location
     let labelRead = o.required("label", .nonEmptyString)
-    let type = o.optional("type", kindName, default: "text")
+    let typeRead = o.optional("type", kindName)
+    let type = typeRead ?? "text"
+    // A wrong type is reported once: the keys of the kind meant are not reported again.
+    let typeKnown = typeRead != nil || !o.has("type")
     let help = o.optional("help", .string)
     let placeholder = o.optional("placeholder", .string)
     let secure = o.optional("secure", .bool)
@@ -112,7 +115,7 @@ package enum FieldSchema {
 
     // Keys that belong to another type are mistakes worth a message of their own.
     func misplaced(_ key: String, _ types: String) {
-      if o.has(key), let location = o.keyLocation(of: key) {
+      if typeKnown, o.has(key), let location = o.keyLocation(of: key) {
         o.report("\"\(key)\" is for \(types) fields, not \(type) fields", at: location)
       }
     }
@@ -157,7 +160,8 @@ package enum FieldSchema {
         }
         if key == "min" { dateRules.min = bound } else { dateRules.max = bound }
       default:
-        guard let count = JSONSchema<Int>.int(in: 0...100_000).read(node, as: .key(key), log: &o.log)
+        guard
+          let count = JSONSchema<Int>.int(in: 0...100_000).read(node, as: .key(key), log: &o.log)
         else {
           boundsRead = false
           continue
@@ -183,7 +187,9 @@ package enum FieldSchema {
         }
         return standIn()
       }
-      kind = type == "choice" ? .choice(options: options, style: style ?? .list) : .multichoice(options: options)
+      kind =
+        type == "choice"
+        ? .choice(options: options, style: style ?? .list) : .multichoice(options: options)
     case "confirm": kind = .confirm
     case "rating": kind = .rating(max: stars ?? 5)
     case "number": kind = .number(numberRules)
@@ -353,7 +359,8 @@ package enum FieldSchema {
       case .confirm: expected = "true or false"
       case .rating: expected = "a whole number of stars"
       case .number: expected = "a number"
-      case .date(let rules): expected = rules.time ? "a date \"YYYY-MM-DD HH:MM\"" : "a date \"YYYY-MM-DD\""
+      case .date(let rules):
+        expected = rules.time ? "a date \"YYYY-MM-DD HH:MM\"" : "a date \"YYYY-MM-DD\""
       }
       o.report(
         "wrong type: \"default\" must be \(expected) (or { env: \"NAME\" }), found \(node.kindDescription)",

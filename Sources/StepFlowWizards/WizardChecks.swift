@@ -36,11 +36,14 @@ package enum WizardChecks {
     /// Why `name` cannot be used on step `index`, or `nil` when it can.
     func unusable(_ name: String, onStep index: Int?, what: String) -> String? {
       guard let index else {
-        return "\(what) names the field \(quoted(name)), but the wizard's own blocks show on every step, before any answer"
+        return
+          "\(what) names the field \(quoted(name)), but the wizard's own blocks show on every step, before any answer"
       }
       guard let target = fieldIDs[name] else {
         let earlier = fieldIDs.filter { $0.value.step < index }.map(\.key).sorted()
-        let hint = Suggestions.closest(to: name, in: earlier).map { " — did you mean \(quoted($0))?" }
+        let hint = Suggestions.closest(to: name, in: earlier).map {
+          " — did you mean \(quoted($0))?"
+        }
         return "\(what) names no field \(quoted(name))\(hint ?? "")"
           + (earlier.isEmpty ? " (no earlier step asks anything)" : "")
       }
@@ -48,7 +51,8 @@ package enum WizardChecks {
       let owner = draft.steps[target.step].definition.id
       let when = target.step == index ? "on this same step" : "later, on step \(quoted(owner))"
       let who = what == "\"when\"" ? "a condition" : "a text"
-      return "\(what) names the field \(quoted(name)), which is asked \(when) (line \(target.location.line)); \(who) can only use the answers of earlier steps"
+      return
+        "\(what) names the field \(quoted(name)), which is asked \(when) (line \(target.location.line)); \(who) can only use the answers of earlier steps"
     }
     for (index, step) in draft.steps.enumerated() {
       if let when = step.when {
@@ -114,11 +118,13 @@ package enum WizardChecks {
         if case .failure = DateTimeValue.parse(text, time: false),
           case .failure = DateTimeValue.parse(text, time: true)
         {
-          return "\(field) is a date field: compare it with a date \(rules.time ? "\"YYYY-MM-DD HH:MM\"" : "\"YYYY-MM-DD\""), not \(quoted(text))"
+          return
+            "\(field) is a date field: compare it with a date \(rules.time ? "\"YYYY-MM-DD HH:MM\"" : "\"YYYY-MM-DD\""), not \(quoted(text))"
         }
         return nil
       default:
-        return "\"greaterThan\" and \"lessThan\" compare numbers, ratings and dates; \(field) is a \(kind.name) field"
+        return
+          "\"greaterThan\" and \"lessThan\" compare numbers, ratings and dates; \(field) is a \(kind.name) field"
       }
     case .equals(let text), .notEquals(let text):
       if case .choice = kind { return option(text) }

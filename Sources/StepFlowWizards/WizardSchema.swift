@@ -32,7 +32,8 @@ package enum WizardSchema {
     let theme = o.optional("colors", themeSchema, default: Theme())
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let steps = o.required("steps", .array(of: step, minCount: 1))
-    let blockTemplates = o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
+    let blockTemplates =
+      o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
     // A wrong id or title is reported; the steps are still checked against each other, so that
     // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
@@ -221,7 +222,9 @@ package enum WizardSchema {
   }
 
   /// The test keys of a condition on one field.
-  static let testKeys = ["equals", "notEquals", "in", "answered", "contains", "greaterThan", "lessThan"]
+  static let testKeys = [
+    "equals", "notEquals", "in", "answered", "contains", "greaterThan", "lessThan",
+  ]
 
   /// A condition: `{ field, equals | notEquals | in | answered | contains | greaterThan |
   /// lessThan }`, or `{ all: [...] }`, `{ any: [...] }`, `{ not: {...} }`, nested.
@@ -242,9 +245,11 @@ package enum WizardSchema {
       if let combinator = combinators.first {
         if combinator == "not" {
           guard let inner = o.required("not", WizardSchema.condition) else { return nil }
-          return ConditionDraft(condition: .not(inner.condition), tests: inner.tests, location: o.location)
+          return ConditionDraft(
+            condition: .not(inner.condition), tests: inner.tests, location: o.location)
         }
-        guard let items = o.required(combinator, .array(of: WizardSchema.condition, minCount: 1)) else { return nil }
+        guard let items = o.required(combinator, .array(of: WizardSchema.condition, minCount: 1))
+        else { return nil }
         let conditions = items.map(\.condition)
         return ConditionDraft(
           condition: combinator == "all" ? .all(conditions) : .any(conditions),
@@ -289,7 +294,8 @@ package enum WizardSchema {
       let draft = TestDraft(
         field: field, test: test, fieldLocation: fieldLocation,
         valueLocation: o.node(key)?.location ?? o.location)
-      return ConditionDraft(condition: .test(field: field, test), tests: [draft], location: o.location)
+      return ConditionDraft(
+        condition: .test(field: field, test), tests: [draft], location: o.location)
     }
   }
 

@@ -140,7 +140,8 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     _ = card.type("4111 1111 1111 1112")
     card.focusNext()
     #expect(
-      card.visibleError(at: 0, in: nil)?.message == "Card number: the checksum is wrong — check the digits")
+      card.visibleError(at: 0, in: nil)?.message
+        == "Card number: the checksum is wrong — check the digits")
     _ = card.type("13/27")
     _ = card.set(id: "card_name", text: "Ann Smith")
     var problems = card.validateForNext(in: nil)

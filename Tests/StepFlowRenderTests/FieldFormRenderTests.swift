@@ -43,7 +43,8 @@ private func draw(
         "  City *", "  e.g. Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
         "  ✗ Postal code: must be letters, digits, spaces or dashes",
       ])
-    #expect(form.layout(width: 40, context: nil).last == 9..<13, "the long message takes two rows at 40")
+    #expect(
+      form.layout(width: 40, context: nil).last == 9..<13, "the long message takes two rows at 40")
     expectCanvas(
       draw(form, width: 40, height: 13),
       [
@@ -109,7 +110,10 @@ private func draw(
     #expect(form.focusedField?.highlighted == 7)
     expectCanvas(
       draw(form, width: 40, height: 4),
-      ["│   ○ Option 5", "│   ○ Option 6", "│   ○ Option 7", "│ ▶ ○ Option 8                         ▼"])
+      [
+        "│   ○ Option 5", "│   ○ Option 6", "│   ○ Option 7",
+        "│ ▶ ○ Option 8                         ▼",
+      ])
   }
 
   @Test func asciiGlyphsGiveASCIIOnly() throws {

@@ -232,12 +232,17 @@ import Testing
     #expect(action(.ctrl("c"), .textField) == .interrupt)
     // Every key a field uses is bound to it where that field has the focus.
     let fieldKeys: [(FocusContext, [Key])] = [
-      (.choiceList, [.up, .down, .home, .end, .pageUp, .pageDown, .character(" "), .character("2")]),
+      (
+        .choiceList,
+        [.up, .down, .home, .end, .pageUp, .pageDown, .character(" "), .character("2")]
+      ),
       (.multiList, [.up, .down, .home, .end, .character(" "), .character("x"), .ctrl("a")]),
       (.numberField, [.up, .down, .pageUp, .pageDown, .character("7"), .backspace]),
       (.multilineText, [.up, .down, .enter, .pageUp, .home, .character("q"), .paste("x\ny")]),
       (.pathField, [.tab, .character("/"), .left, .backspace]),
-      (.dateField, [.up, .down, .character("2"), .character("-"), .character("t"), .left, .delete]),
+      (
+        .dateField, [.up, .down, .character("2"), .character("-"), .character("t"), .left, .delete]
+      ),
       (.choiceRow, [.left, .right, .character(" "), .character("2")]),
       (.confirm, [.left, .right, .character(" "), .character("y"), .character("N")]),
       (.ratingField, [.left, .right, .home, .end, .character("4")]),

@@ -1,4 +1,3 @@
-
 /// A day of the Gregorian calendar, without a time zone: what a date field holds and the
 /// bounds it is checked against.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-
 /// A date typed into its slots: `YYYY-MM-DD` (and `HH:MM` with a time), the separators kept in
 /// place. The cursor sits on a digit's slot; typing fills it and moves on, a separator typed
 /// (`-`, `/`, `.`, `:`, a space) jumps to the next part, ↑/↓ change the part under the cursor.
@@ -84,7 +83,11 @@ package struct DateInput: Hashable, Sendable {
     let cursor = self.cursor
     var text = value.date.description
     if time {
-      text += " " + (value.time.map { CalendarDate.padded($0.hour, 2) + ":" + CalendarDate.padded($0.minute, 2) } ?? "00:00")
+      text +=
+        " "
+        + (value.time.map {
+          CalendarDate.padded($0.hour, 2) + ":" + CalendarDate.padded($0.minute, 2)
+        } ?? "00:00")
     }
     replace(with: text)
     self.cursor = cursor
@@ -166,7 +169,9 @@ package struct DateInput: Hashable, Sendable {
   /// ↑ (`+1`) or ↓ (`-1`): changes the part under the cursor by one — a day, a month (the day
   /// kept within the month), a year, an hour, a minute — staying within `low`…`high`. An
   /// empty or unfinished date becomes `start` (today, within the bounds) first.
-  package mutating func adjust(by delta: Int, start: CalendarDate, low: CalendarDate?, high: CalendarDate?) {
+  package mutating func adjust(
+    by delta: Int, start: CalendarDate, low: CalendarDate?, high: CalendarDate?
+  ) {
     guard let current = value else {
       var day = start
       if let low, day < low { day = low }

@@ -375,7 +375,8 @@ package struct Field: Hashable, Sendable {
     default:
       guard input.isEmpty || FieldSpec.isBlank(.text(input.text)) else {
         return .refused(
-          syntaxProblem.map { $0.message + " (↑/↓ step a number)" } ?? "\(spec.label): not a number")
+          syntaxProblem.map { $0.message + " (↑/↓ step a number)" } ?? "\(spec.label): not a number"
+        )
       }
       var start = DecimalValue(0)
       if let min = rules.min, start < min { start = min }
@@ -425,7 +426,8 @@ package struct Field: Hashable, Sendable {
     case .character(let c):
       guard date.type(String(c)) else {
         return .refused(
-          "\(spec.label): type the date's digits, \(rules.time ? "YYYY-MM-DD HH:MM" : "YYYY-MM-DD") (t: today)")
+          "\(spec.label): type the date's digits, \(rules.time ? "YYYY-MM-DD HH:MM" : "YYYY-MM-DD") (t: today)"
+        )
       }
     case .paste(let text):
       let trimmed = FieldSpec.trimmed(text)
@@ -477,7 +479,8 @@ package struct Field: Hashable, Sendable {
       filter.removeLast()
       setFilter(filter)
     case .character(let c):
-      guard !c.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      guard
+        !c.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
       else { return .ignored }
       setFilter(list.filter + String(c))
     case .paste(let text):

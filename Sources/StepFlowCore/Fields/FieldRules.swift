@@ -1,4 +1,3 @@
-
 /// The rules of a number field: its range, its step and how many decimals it has.
 ///
 /// With `decimals == 0` the answer is a whole number (``FieldValue/number(_:)``); with more, an

@@ -447,7 +447,9 @@ public struct FieldSpec: Hashable, Sendable {
     case (.text, .text), (.confirm, .bool), (.rating, .number), (.path, .text):
       break
     case (.number(let rules), .number):
-      guard rules.decimals == 0 else { throw fail(.defaultKindMismatch(kind: kind.name, value: value)) }
+      guard rules.decimals == 0 else {
+        throw fail(.defaultKindMismatch(kind: kind.name, value: value))
+      }
     case (.number(let rules), .decimal(let d)):
       guard d.places == rules.decimals, rules.decimals > 0 else {
         throw fail(

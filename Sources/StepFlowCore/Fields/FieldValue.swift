@@ -215,7 +215,8 @@ extension FieldSpec {
     default:
       switch kind {
       case .text, .path: return wrong("a string")
-      case .date(let rules): return wrong(rules.time ? "a string YYYY-MM-DD HH:MM" : "a string YYYY-MM-DD")
+      case .date(let rules):
+        return wrong(rules.time ? "a string YYYY-MM-DD HH:MM" : "a string YYYY-MM-DD")
       case .choice: return wrong("a string naming an option")
       case .multichoice: return wrong("an array of option ids")
       case .confirm: return wrong("true or false")

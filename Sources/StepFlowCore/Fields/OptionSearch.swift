@@ -1,4 +1,3 @@
-
 /// The options of a list folded once for type-to-filter: each title's characters in lower
 /// case, so that a filter compares scalars without making strings for every key.
 ///

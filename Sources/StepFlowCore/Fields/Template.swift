@@ -1,4 +1,3 @@
-
 /// Text built from earlier answers: `Hello, {{name}}` with `{{field_id}}` replaced by that
 /// field's answer. Parsed once; rendered as often as needed with a lookup.
 ///

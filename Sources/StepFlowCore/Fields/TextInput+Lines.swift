@@ -1,4 +1,3 @@
-
 /// Moving by lines in a multi-line text (``TextInput/keepsNewlines``): lines are the text's own,
 /// between newlines; the column is counted in graphemes.
 extension TextInput {

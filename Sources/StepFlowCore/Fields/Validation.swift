@@ -43,7 +43,8 @@ extension FieldSpec {
       if let max, n > max { return error(.aboveMaximum(max)) }
       return nil
     case (_, .choice(let id)):
-      if let option = kind.options.first(where: { $0.id == id }), let reason = option.disabledReason {
+      if let option = kind.options.first(where: { $0.id == id }), let reason = option.disabledReason
+      {
         return error(.optionDisabled(option.title, reason: reason))
       }
       return nil
@@ -107,7 +108,8 @@ extension FieldSpec {
       let isFolderPath = text.hasSuffix("/")
       if !isFolderPath, !rules.extensions.contains(where: { lower.hasSuffix($0.lowercased()) }) {
         // A folder given where a file with an extension is wanted is reported as a folder.
-        if let context, context.files.kind(of: PathCompletion.expanded(text, context)) == .directory {
+        if let context, context.files.kind(of: PathCompletion.expanded(text, context)) == .directory
+        {
           return error(.pathKind(text, found: .directory, wanted: rules.kind))
         }
         return error(.pathExtension(text, extensions: rules.extensions))

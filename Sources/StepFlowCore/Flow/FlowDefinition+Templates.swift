@@ -1,4 +1,3 @@
-
 /// Filling in `{{field}}` in what a flow shows: titles, prompts, bodies, labels, help,
 /// placeholders, defaults and option titles, each *as read* (see ``Template``).
 extension FlowDefinition {
@@ -51,7 +50,8 @@ extension FlowDefinition {
     switch block {
     case .text(let text): return .text(resolve(text, answers: answers))
     case .status(let caption, let text):
-      return .status(caption: resolve(caption, answers: answers), text: resolve(text, answers: answers))
+      return .status(
+        caption: resolve(caption, answers: answers), text: resolve(text, answers: answers))
     default: return block
     }
   }

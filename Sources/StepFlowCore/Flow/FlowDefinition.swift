@@ -248,7 +248,8 @@ public struct FlowDefinition: Equatable, Sendable {
     widestIcon = widest
     hasConditions = steps.contains { $0.when != nil }
     hasTemplates =
-      steps.contains { $0.hasTemplates } || blocks.contains { $0.texts.contains(where: Template.hasFields) }
+      steps.contains { $0.hasTemplates }
+      || blocks.contains { $0.texts.contains(where: Template.hasFields) }
     var fields: [String: FieldSpec] = [:]
     if hasTemplates {
       for step in steps {

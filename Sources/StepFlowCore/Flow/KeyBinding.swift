@@ -67,7 +67,9 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   ]
 
   /// Whether letters are text here (typed, or a list's filter): `q` does not quit.
-  package var takesLetters: Bool { Self.typed.contains(self) || self == .dateField || Self.lists.contains(self) }
+  package var takesLetters: Bool {
+    Self.typed.contains(self) || self == .dateField || Self.lists.contains(self)
+  }
 }
 
 /// Which keys a binding takes.

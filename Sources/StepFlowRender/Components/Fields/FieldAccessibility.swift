@@ -45,7 +45,8 @@ extension Field {
       return (input.isEmpty ? "_" : input.text) + range
     case .path:
       let shown = input.isEmpty ? "_" : input.text
-      return candidates.isEmpty ? shown : shown + " (Tab found: " + candidates.joined(separator: ", ") + ")"
+      return candidates.isEmpty
+        ? shown : shown + " (Tab found: " + candidates.joined(separator: ", ") + ")"
     case .date(let rules):
       guard !date.isEmpty else { return rules.time ? "_ (YYYY-MM-DD HH:MM)" : "_ (YYYY-MM-DD)" }
       if let value = date.value { return value.description + " (" + value.date.weekdayName + ")" }

@@ -55,7 +55,9 @@ extension Field {
     into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool,
     rules: NumberRules
   ) {
-    let textWidth = input.graphemes.reduce(0) { $0 + max(1, DisplayWidth.of(TextInput.displayed($1))) }
+    let textWidth = input.graphemes.reduce(0) {
+      $0 + max(1, DisplayWidth.of(TextInput.displayed($1)))
+    }
     let note: String
     switch (rules.min, rules.max) {
     case (let low?, let high?): note = "\(low) to \(high)"
@@ -80,14 +82,18 @@ extension Field {
     var placeholder = ""
     if case .path(let rules) = spec.kind {
       switch rules.kind {
-      case .file: placeholder = rules.extensions.isEmpty ? "a file" : "a " + rules.extensions.joined(separator: " or ") + " file"
+      case .file:
+        placeholder =
+          rules.extensions.isEmpty
+          ? "a file" : "a " + rules.extensions.joined(separator: " or ") + " file"
       case .directory: placeholder = "a folder"
       case .any: placeholder = "a file or folder"
       }
     }
     if input.isEmpty, !focused {
       canvas.draw(
-        TextLayout.truncate(placeholder + " (Tab completes)", toWidth: area.width, ellipsis: glyphs.ellipsis),
+        TextLayout.truncate(
+          placeholder + " (Tab completes)", toWidth: area.width, ellipsis: glyphs.ellipsis),
         x: area.x, y: area.y, style: theme.text.foreground(theme.inactive).dim, limit: area.width)
     } else {
       input.render(into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused)

@@ -55,7 +55,8 @@ extension Field {
       x += canvas.draw(mark + " ", x: x, y: y, style: style, limit: max(0, limit - x))
       x += drawTitle(
         option.title, matched: spec.search?.matchedPositions(of: index, filter) ?? [],
-        into: &canvas, x: x, y: y, style: style, highlight: style.foreground(theme.accent).bold
+        into: &canvas, x: x, y: y, style: style,
+        highlight: style.foreground(theme.accent).bold
           .underlined, limit: limit)
       if let reason = option.disabledReason, x + 3 < limit {
         canvas.draw(
