@@ -119,9 +119,9 @@ package struct SignalPipe {
   }
 }
 
-/// Restores the terminal when the process dies of a fatal signal (a crash, an abort, a failed
-/// precondition) while a session runs, then lets the signal do what it did before (the Swift
-/// runtime's backtrace, a core dump).
+/// Restores the terminal (and kills the commands stepflow runs, ``ChildRegistry``) when the
+/// process dies of a fatal signal (a crash, an abort, a failed precondition) while a session
+/// runs, then lets the signal do what it did before (the Swift runtime's backtrace, a core dump).
 package enum FatalSignals {
   package static let handled: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
@@ -164,6 +164,8 @@ private func forwardSignal(_ signal: Int32) {
 /// The handler of fatal signals: restore the terminal, put the previous handler back and send
 /// the signal again, which that handler (or the default action) receives once this one returns.
 private func restoreAndRedeliver(_ signal: Int32) {
+  // The commands stepflow runs go first: none of them outlives a crash.
+  ChildRegistry.killAll()
   TerminalModes.restore(draining: false)
   if let i = FatalSignals.handled.firstIndex(of: signal), i < fatalPrevious.count {
     sigaction(signal, &fatalPrevious[i], nil)
