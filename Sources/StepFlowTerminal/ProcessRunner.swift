@@ -107,21 +107,26 @@ package final class ProcessRunner {
 
   /// Starts a command. A command that cannot start ends at once: its `.ended` event, with
   /// ``TaskOutcome/notStarted(exitCode:reason:)``, comes with the next ``service(_:)``.
+  /// - Parameter passThrough: the command writes to stepflow's own stdout and stderr (no
+  ///   `.output` events).
   @discardableResult
-  package func start(_ launch: TaskLaunch) -> ID {
+  package func start(_ launch: TaskLaunch, passThrough: Bool = false) -> ID {
     let id = ID(raw: nextID)
     nextID += 1
     var environment = baseEnvironment
     for (name, value) in launch.environment { environment[name] = value }
     let now = Platform.monotonicNow()
     do throws(ProcessSpawn.Failure) {
-      let process = try ProcessSpawn.start(launch, environment: environment)
+      let process = try ProcessSpawn.start(
+        launch, environment: environment, passThrough: passThrough)
       children.append(Child(id: id, process: process, started: now, launch: launch))
       ChildRegistry.add(process.pid)
     } catch {
       pending.append(
         .ended(
-          id, TaskEnd(outcome: .notStarted(exitCode: error.exitCode, reason: error.reason),
+          id,
+          TaskEnd(
+            outcome: .notStarted(exitCode: error.exitCode, reason: error.reason),
             duration: .zero)))
     }
     return id
@@ -132,6 +137,12 @@ package final class ProcessRunner {
   package func stop(_ id: ID) {
     guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
     terminate(child, reason: .requested, at: Platform.monotonicNow())
+  }
+
+  /// Sends a signal to the process group of every running child: SIGTSTP when stepflow is
+  /// suspended (Ctrl-Z), SIGCONT when it continues.
+  package func signalAll(_ signal: Int32) {
+    for child in children where !child.ended { ProcessSpawn.signalGroup(child.process.pid, signal) }
   }
 
   /// Stops every running child (``stop(_:)``).
@@ -201,7 +212,9 @@ package final class ProcessRunner {
         terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)
       }
       let exitNoticed = child.process.pidfd < 0 || readable.contains(child.process.pidfd)
-      if exitNoticed || child.stopReason != nil, let outcome = ProcessSpawn.peekExit(child.process.pid) {
+      if exitNoticed || child.stopReason != nil,
+        let outcome = ProcessSpawn.peekExit(child.process.pid)
+      {
         finish(child, outcome, at: now, into: &events)
       }
     }
@@ -285,8 +298,9 @@ package final class ProcessRunner {
   /// The child has exited: what is left in its pipes now is read, the pipes are closed (a
   /// background job of its own that still writes gets SIGPIPE), its end is reported, and
   /// what is left of its process group gets SIGTERM, then SIGKILL after the grace period.
-  private func finish(_ child: Child, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event])
-  {
+  private func finish(
+    _ child: Child, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event]
+  ) {
     drain(child, .stdout, budget: Self.readBudget, into: &events)
     drain(child, .stderr, budget: Self.readBudget, into: &events)
     closePipes(child)
@@ -405,7 +419,8 @@ package enum ChildRegistry {
 
 // Written by the main thread only; read by the fatal-signal handler. A tuple of constants is
 // initialized statically (no lazy initialization that a signal handler could run into).
-nonisolated(unsafe) private var childSlots: (
-  pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
-  pid_t, pid_t, pid_t
-) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+nonisolated(unsafe) private var childSlots:
+  (
+    pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
+    pid_t, pid_t, pid_t
+  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -27,12 +27,14 @@ package enum ProcessSpawn {
   private struct Extras: @unchecked Sendable {
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
     typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-    typealias AddChdir = @convention(c) (
-      UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?
-    ) -> Int32
-    typealias AddCloseFrom = @convention(c) (
-      UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32
-    ) -> Int32
+    typealias AddChdir =
+      @convention(c) (
+        UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?
+      ) -> Int32
+    typealias AddCloseFrom =
+      @convention(c) (
+        UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32
+      ) -> Int32
 
     let pipe2: Pipe2?
     let pidfdOpen: PidfdOpen?
@@ -72,13 +74,16 @@ package enum ProcessSpawn {
   }
 
   /// Starts `launch.arguments` with `environment` (the whole environment of the child).
+  /// - Parameter passThrough: the child writes to stepflow's own stdout and stderr instead of
+  ///   pipes (`gauge -- CMD` without a terminal: its output passes through untouched).
   /// - Throws: ``Failure`` when it cannot be started: not found (127), not executable or a
   ///   missing working directory (126), no pipes left (126).
-  package static func start(_ launch: TaskLaunch, environment: [String: String])
-    throws(Failure) -> Child
-  {
+  package static func start(
+    _ launch: TaskLaunch, environment: [String: String], passThrough: Bool = false
+  ) throws(Failure) -> Child {
     guard let program = launch.arguments.first, !program.isEmpty else {
-      throw Failure(exitCode: 127, reason: "there is no command to run (the argument list is empty)")
+      throw Failure(
+        exitCode: 127, reason: "there is no command to run (the argument list is empty)")
     }
     if let directory = launch.directory {
       var info = stat()
@@ -93,6 +98,10 @@ package enum ProcessSpawn {
         throw Failure(exitCode: 126, reason: "this C library cannot set a working directory")
       }
     }
+    if passThrough {
+      // The child's 1 and 2 are stepflow's: inherited as they are.
+      return try spawn(launch, environment: environment, output: nil)
+    }
     guard let out = makePipe() else {
       throw Failure(exitCode: 126, reason: "cannot make a pipe: \(Platform.lastErrorDescription)")
     }
@@ -101,16 +110,25 @@ package enum ProcessSpawn {
       close(out.write)
       throw Failure(exitCode: 126, reason: "cannot make a pipe: \(Platform.lastErrorDescription)")
     }
+    return try spawn(launch, environment: environment, output: (out, err))
+  }
+
+  private static func spawn(
+    _ launch: TaskLaunch, environment: [String: String],
+    output: (out: (read: Int32, write: Int32), err: (read: Int32, write: Int32))?
+  ) throws(Failure) -> Child {
+    let program = launch.arguments[0]
+    let outputFDs = output.map { [$0.out.read, $0.out.write, $0.err.read, $0.err.write] } ?? []
     var input: (read: Int32, write: Int32)? = nil
     if launch.input != nil {
       input = makePipe()
       if input == nil {
-        for fd in [out.read, out.write, err.read, err.write] { close(fd) }
+        for fd in outputFDs { close(fd) }
         throw Failure(exitCode: 126, reason: "cannot make a pipe: \(Platform.lastErrorDescription)")
       }
     }
     // A big pipe takes more of a chatty command's output per read; refused sizes are fine.
-    _ = fcntl(out.write, setPipeSize, Int32(1 << 20))
+    if let output { _ = fcntl(output.out.write, setPipeSize, Int32(1 << 20)) }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -120,8 +138,10 @@ package enum ProcessSpawn {
     } else {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     }
-    posix_spawn_file_actions_adddup2(&actions, out.write, 1)
-    posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+    if let output {
+      posix_spawn_file_actions_adddup2(&actions, output.out.write, 1)
+      posix_spawn_file_actions_adddup2(&actions, output.err.write, 2)
+    }
     // Nothing else of stepflow's reaches the child: not the terminal, not a state file.
     if let closeFrom = Extras.shared.addCloseFrom { _ = closeFrom(&actions, 3) }
     if let directory = launch.directory, let addChdir = Extras.shared.addChdir {
@@ -147,28 +167,38 @@ package enum ProcessSpawn {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
 
     let argv = launch.arguments.map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil]
+    let envp =
+      environment.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil]
     defer {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
     var pid: pid_t = 0
     let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-    close(out.write)
-    close(err.write)
+    if let output {
+      close(output.out.write)
+      close(output.err.write)
+    }
     if let input { close(input.read) }
     guard result == 0 else {
-      close(out.read)
-      close(err.read)
+      if let output {
+        close(output.out.read)
+        close(output.err.read)
+      }
       if let input { close(input.write) }
       throw failure(program: program, code: result)
     }
-    for fd in [out.read, err.read] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    if let output {
+      for fd in [output.out.read, output.err.read] {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      }
+    }
     if let input, let text = launch.input {
       feed(Array(text.utf8), to: input.write)
     }
     let pidfd = Extras.shared.pidfdOpen.map { $0(pid, 0) } ?? -1
-    return Child(pid: pid, pidfd: pidfd, stdout: out.read, stderr: err.read)
+    return Child(
+      pid: pid, pidfd: pidfd, stdout: output?.out.read ?? -1, stderr: output?.err.read ?? -1)
   }
 
   /// Writes a command's stdin and closes it. The pipe is made big enough first, so the write

@@ -114,7 +114,9 @@ import Testing
     let hostile = "$(touch pwned); `id` ; rm -rf x\nnext"
     let result = run(
       TaskLaunch(
-        arguments: ["/bin/sh", "-c", "printf '%s|%s|%s' \"$PATH\" \"$ANSWER\" \"$1\"", "sh", hostile],
+        arguments: [
+          "/bin/sh", "-c", "printf '%s|%s|%s' \"$PATH\" \"$ANSWER\" \"$1\"", "sh", hostile,
+        ],
         environment: ["ANSWER": hostile]), runner: runner)
     #expect(result.stdoutText == "/usr/bin:/bin|\(hostile)|\(hostile)")
   }
