@@ -38,7 +38,9 @@ let package = Package(
     .executableTarget(name: "stepflow", dependencies: ["StepFlowCLI"]),
     .executableTarget(
       name: "StepFlowBench",
-      dependencies: ["StepFlow", "StepFlowCLI", "StepFlowTerminal", "StepFlowWizards"],
+      dependencies: [
+        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
+      ],
       path: "Sources/StepFlowBench"),
     .target(
       name: "StepFlowTestSupport",

@@ -57,6 +57,7 @@ package enum RunCommand {
   ) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
+    FatalSignals.installOutsideSessions()
     do throws(UsageError) {
       return outputChecked(
         try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),
@@ -146,8 +147,17 @@ package enum RunCommand {
       }
     }
     if settings.resume {
+      // An empty file is where a run starts (`state=$(mktemp)`): nothing saved yet.
+      if SavedState.isBlank(bytes) {
+        Platform.writeStderr(
+          "stepflow: no saved state in \(shown) yet (the file is empty); starting at the beginning\n"
+        )
+        return .success(FlowState(flow: flow, answers: answers))
+      }
       do throws(SavedState.Refusal) {
-        return .success(try SavedState.decode(bytes, path: path, flow: flow))
+        let resumed = try SavedState.decode(bytes, path: path, flow: flow)
+        for note in resumed.notes { Platform.writeStderr("stepflow: \(note)\n") }
+        return .success(resumed.state)
       } catch {
         Platform.writeStderr("stepflow: \(error.message)\n")
         return .failure(Stop(code: ExitCode.dataError))
@@ -170,6 +180,8 @@ package enum RunCommand {
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
   {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
+    // What a run of this state file killed mid-write left behind goes first.
+    if let path = settings.stateFile { Platform.removeAbandonedTemporaries(of: path) }
     // A resumed run that had finished is finished: its result, at once.
     if start.status == .finished {
       if let path = settings.stateFile {

@@ -111,9 +111,9 @@ package struct ScriptRunner {
     let canvas = program.view(width: frames.width, height: frames.height, at: now)
     let lines =
       frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
-    writeFrame(
-      "--- frame \(frameNumber): \(Sanitizer.sanitize(label)) ---\n" + lines.joined(separator: "\n")
-        + "\n")
+    // The header is drawn like the frame: ASCII in the ASCII glyph set.
+    let header = Symbols.asciiSafe(Sanitizer.sanitize(label), style: program.options.glyphs)
+    writeFrame("--- frame \(frameNumber): \(header) ---\n" + lines.joined(separator: "\n") + "\n")
     frameNumber += 1
   }
 }

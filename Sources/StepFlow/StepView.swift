@@ -43,8 +43,7 @@ package struct StepView {
           lines.append(
             "\(item.name): \(item.quantity) × \(Money.format(item.unitPrice, currency: currency))")
         }
-        let total = items.reduce(0) { $0 + $1.quantity * $1.unitPrice }
-        lines.append("Total: " + Money.format(total, currency: currency))
+        lines.append("Total: " + Money.format(LineItem.total(of: items), currency: currency))
       case .rating(let question, let answer):
         lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
       }

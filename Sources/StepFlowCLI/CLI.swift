@@ -42,6 +42,7 @@ package enum StepFlowCLI {
   package static func main(_ arguments: [String]) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
+    FatalSignals.installOutsideSessions()
     return RunCommand.outputChecked(command(arguments))
   }
 

@@ -21,8 +21,8 @@ package enum HelpText {
       130  interrupted (Ctrl-C, SIGINT)
       131  quit (SIGQUIT)
       143  terminated (SIGTERM)
-      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …); the
-           terminal is restored first
+      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …, and
+           ABRT 134, SEGV 139 … sent with kill); the terminal is restored first
     stepflow gauge -- CMD exits with the command's own status (128+n when signal n killed
     it, 127 not found, 126 not runnable, 124 after --timeout).
 

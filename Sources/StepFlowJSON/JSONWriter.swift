@@ -3,14 +3,17 @@
 ///
 /// Object members are written in their order. Strings escape `"`, `\`, control characters
 /// (`\n`, `\t`, `\u001b`, DEL, C1) and bidirectional overrides (`\u202e` …) and pass everything
-/// else through as UTF-8. Integers are written as
+/// else through as UTF-8 — or, when asked for ASCII (`--glyphs ascii`), as `\u` escapes
+/// (UTF-16, a surrogate pair above U+FFFF), which read back as the same text. Integers are
+/// written as
 /// integers and other numbers in the shortest form that reads back as the same double; numbers
 /// JSON cannot express (infinity, NaN) are written as `null`. What the writer produces, the
 /// parser reads back as an equal value.
 package enum JSONWriter {
   /// One line without spaces: `{"wizard":"delivery","finished":false}`.
-  package static func compact(_ value: JSONValue) -> String {
-    String(decoding: encode(value, pretty: false), as: UTF8.self)
+  /// - Parameter ascii: every character outside ASCII as a `\u` escape (`"Zo\u00eb"`).
+  package static func compact(_ value: JSONValue, ascii: Bool = false) -> String {
+    String(decoding: encode(value, pretty: false, ascii: ascii), as: UTF8.self)
   }
 
   /// Indented by two spaces, one member or element per line, `"key": value`; no final newline.
@@ -18,36 +21,40 @@ package enum JSONWriter {
     String(decoding: encode(value, pretty: true), as: UTF8.self)
   }
 
-  /// The UTF-8 bytes of the JSON text.
-  package static func encode(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
+  /// The UTF-8 bytes of the JSON text (only ASCII bytes with `ascii`).
+  package static func encode(_ value: JSONValue, pretty: Bool = false, ascii: Bool = false)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
-    append(value, to: &bytes, indent: pretty ? 0 : nil)
+    append(value, to: &bytes, indent: pretty ? 0 : nil, ascii: ascii)
     return bytes
   }
 
   /// Appends `value`; `indent` is the current depth when pretty, `nil` when compact.
-  private static func append(_ value: JSONValue, to bytes: inout [UInt8], indent: Int?) {
+  private static func append(
+    _ value: JSONValue, to bytes: inout [UInt8], indent: Int?, ascii: Bool
+  ) {
     switch value {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
     case .number(let number): bytes.append(contentsOf: number.jsonText.utf8)
-    case .string(let string): appendString(string, to: &bytes)
+    case .string(let string): appendString(string, to: &bytes, ascii: ascii)
     case .array(let elements):
       appendContainer(
         open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &bytes,
         indent: indent
       ) { i, bytes, inner in
-        append(elements[i], to: &bytes, indent: inner)
+        append(elements[i], to: &bytes, indent: inner, ascii: ascii)
       }
     case .object(let members):
       appendContainer(
         open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &bytes,
         indent: indent
       ) { i, bytes, inner in
-        appendString(members[i].key, to: &bytes)
+        appendString(members[i].key, to: &bytes, ascii: ascii)
         bytes.append(UInt8(ascii: ":"))
         if inner != nil { bytes.append(UInt8(ascii: " ")) }
-        append(members[i].value, to: &bytes, indent: inner)
+        append(members[i].value, to: &bytes, indent: inner, ascii: ascii)
       }
     }
   }
@@ -81,7 +88,11 @@ package enum JSONWriter {
   /// U+202A–U+202E, U+2066–U+2069) are written as `\u` escapes too, so that JSON shown on a
   /// terminal or in an editor cannot run control sequences or reorder what is displayed. The
   /// value read back is the same.
-  package static func appendString(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendString(_ string: String, to bytes: inout [UInt8], ascii: Bool = false) {
+    if ascii, !string.utf8.allSatisfy({ $0 < 0x80 }) {
+      appendASCII(string, to: &bytes)
+      return
+    }
     bytes.append(UInt8(ascii: "\""))
     // One pass over the UTF-8 bytes (contiguous in a native string; made so otherwise),
     // looking ahead at the lead bytes of the escaped characters.
@@ -132,6 +143,26 @@ package enum JSONWriter {
       }
       i += 1
     }
+  }
+
+  /// `string` in double quotes with every scalar outside ASCII as `\uXXXX` (two escapes, a
+  /// surrogate pair, above U+FFFF); ASCII is escaped as ``appendString(_:to:ascii:)`` escapes it.
+  private static func appendASCII(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var run: [UInt8] = []
+    for scalar in string.unicodeScalars {
+      if scalar.isASCII {
+        run.append(UInt8(scalar.value))
+        continue
+      }
+      if !run.isEmpty {
+        run.withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+        run.removeAll(keepingCapacity: true)
+      }
+      for unit in String(scalar).utf16 { appendUnicodeEscape(unit, to: &bytes) }
+    }
+    run.withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

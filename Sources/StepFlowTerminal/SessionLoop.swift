@@ -255,7 +255,10 @@ package struct SessionLoop {
     _ received: [Int32], _ program: inout P
   ) -> Int32? {
     for signal in received {
-      if SignalPipe.terminating.contains(signal) { return ExitCode.signalled(signal) }
+      // A crash signal is in the pipe only when it was sent from outside (see FatalSignals).
+      if SignalPipe.terminating.contains(signal) || FatalSignals.handled.contains(signal) {
+        return ExitCode.signalled(signal)
+      }
       switch signal {
       case SIGWINCH:
         if let code = resized(&program) { return code }

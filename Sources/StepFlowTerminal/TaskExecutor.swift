@@ -145,7 +145,8 @@ package struct TaskWaiter {
     while true {
       let (events, arrived) = executor.waitForEvents(until: deadline, signals: signals)
       for signal in arrived {
-        if SignalPipe.terminating.contains(signal) {
+        // A crash signal is in the pipe only when it was sent from outside (see FatalSignals).
+        if SignalPipe.terminating.contains(signal) || FatalSignals.handled.contains(signal) {
           executor.stopAll()
           return .signalled(ExitCode.signalled(signal))
         }

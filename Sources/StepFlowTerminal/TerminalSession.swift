@@ -17,7 +17,9 @@ import StepFlowRender
 /// process stopped; on `fg` raw mode and the modes come back and the screen is repainted);
 /// every other key goes to the program. Signals: SIGINT 130, SIGTERM 143, SIGHUP 129, and every
 /// other signal whose default action would end the process (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ) 128 + its number, the terminal restored; SIGWINCH
+/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ), and SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL and
+/// SIGTRAP sent from another process, 128 + its number, the terminal restored (a real fault
+/// restores the terminal and dies of its signal, see ``FatalSignals``); SIGWINCH
 /// re-reads the size, sends `.resize` and repaints, SIGTSTP suspends like Ctrl-Z, SIGCONT
 /// re-enters the modes and repaints. A terminal that hangs up or fails ends the loop with 129.
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a

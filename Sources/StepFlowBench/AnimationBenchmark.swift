@@ -1,0 +1,117 @@
+import StepFlow
+import StepFlowCLI
+import StepFlowTerminal
+
+/// What one move cost on the screen: the frames drawn and the bytes sent for them.
+struct MoveFrames {
+  var frames = 0
+  var bytes = 0
+}
+
+/// A program and the terminal it draws on, as the interactive loop keeps them.
+struct Screen {
+  var program: FlowProgram
+  var writer = FrameWriter(depth: .truecolor)
+  let width: Int
+  let height: Int
+
+  init(flow: FlowDefinition, animate: Bool, width: Int, height: Int) {
+    program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, animate: animate))
+    self.width = width
+    self.height = height
+    _ = program.handle(.resize(width: width, height: height), at: .zero)
+    _ = draw(at: .zero)
+  }
+
+  /// One frame at `now`, through the frame writer: its bytes.
+  mutating func draw(at now: Duration) -> Int {
+    writer.frame(program.view(width: width, height: height, at: now)).count
+  }
+
+  /// A command as the loop runs it: applied, drawn, then drawn again at each deadline the
+  /// program asks for (each a tick) until it asks for none.
+  mutating func move(_ command: Command, at start: Duration = .zero) -> MoveFrames {
+    var now = start
+    var result = MoveFrames()
+    program.apply(command, at: now)
+    result.bytes += draw(at: now)
+    result.frames += 1
+    while let next = program.nextDeadline(after: now), result.frames < 1000 {
+      now = next
+      _ = program.handle(.tick, at: now)
+      result.bytes += draw(at: now)
+      result.frames += 1
+    }
+    return result
+  }
+}
+
+/// Runs each case's body once a round, interleaved, each after its own untimed setup; the
+/// fastest round of each.
+func bestInterleaved(rounds: Int = 7, prepared cases: [() -> () -> Void]) -> [Duration] {
+  var fastest = Array(repeating: Duration.seconds(1_000_000), count: cases.count)
+  for _ in 0..<(Bench.isSmoke ? 1 : rounds) {
+    for (i, prepare) in cases.enumerated() {
+      let body = prepare()
+      let start = Platform.monotonicNow()
+      body()
+      fastest[i] = min(fastest[i], Platform.monotonicNow() - start)
+    }
+  }
+  return fastest
+}
+
+/// Animated step moves against the still move, at 80x24 and 400x120: CPU and bytes.
+func animationBenchmark() {
+  let flow = OrderState.flow
+  let big = (width: Bench.size(400, smoke: 100), height: Bench.size(120, smoke: 30))
+  let sizes = [(width: 80, height: 24), big]
+  // Per size: the still move, then the animated one; `next` from the cart, 20 moves a round.
+  let moves = Bench.iterations(20)
+  var figures: [MoveFrames] = []
+  var cases: [() -> () -> Void] = []
+  for size in sizes {
+    for animate in [false, true] {
+      var probe = Screen(flow: flow, animate: animate, width: size.width, height: size.height)
+      figures.append(probe.move(.next))
+      cases.append {
+        var screens = (0..<moves).map { _ in
+          Screen(flow: flow, animate: animate, width: size.width, height: size.height)
+        }
+        return {
+          for i in screens.indices { checksum &+= screens[i].move(.next).bytes }
+        }
+      }
+    }
+  }
+  let times = bestInterleaved(rounds: 9, prepared: cases).map {
+    $0.milliseconds * 1000 / Double(moves)
+  }
+  let (still80, animated80, still400, animated400) = (times[0], times[1], times[2], times[3])
+  let name = "\(big.width)x\(big.height)"
+  report(
+    "purchase next, 80x24: still / animated (\(figures[1].frames) frames)",
+    format(still80) + " / " + format(animated80) + " µs", aim: "")
+  report(
+    "purchase next, \(name): still / animated (\(figures[3].frames) frames)",
+    format(still400) + " / " + format(animated400) + " µs", aim: "")
+  reportRatio(
+    "animated move CPU, \(name) over 80x24", animated400 / animated80, of: "", aim: "<= 2x")
+  reportRatio(
+    "animated move CPU over the still move, \(name)", animated400 / still400, of: "",
+    aim: "<= 3x")
+  reportRatio(
+    "animated move CPU over the still move, 80x24", animated80 / still80, of: "", aim: "")
+  report(
+    "bytes for next, 80x24: still / animated", "\(figures[0].bytes) / \(figures[1].bytes) B",
+    aim: "")
+  report(
+    "bytes for next, \(name): still / animated", "\(figures[2].bytes) / \(figures[3].bytes) B",
+    aim: "")
+  reportRatio(
+    "animated move bytes over the still move's, 80x24",
+    Double(figures[1].bytes) / Double(max(1, figures[0].bytes)), of: "", aim: "<= 4x")
+  reportRatio(
+    "animated move bytes over the still move's, \(name)",
+    Double(figures[3].bytes) / Double(max(1, figures[2].bytes)), of: "", aim: "<= 4x")
+}
