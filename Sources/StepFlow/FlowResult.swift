@@ -1,8 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// The result of a run, as stdout carries it: JSON (default), `field: value` lines, or nothing.
 package enum FlowResult {

@@ -1,7 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
+import StepFlowText
 import StepFlowWizards
 
 /// `--state FILE` and `--resume`: the state of a run written after every step, atomically, so

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Runs a flow from script lines, one command at a time, on a virtual clock that only `tick`
 /// moves: frames and text come out exactly the same on every run.

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Draws one step's screen for a state: its blocks, its fields, its tabs with the selected
 /// tab's content, and the Back / Next buttons of a flow with buttons.

@@ -1,7 +1,8 @@
 import StepFlow
-import StepFlowJSON
+import StepFlowCommandLine
+import StepFlowCore
 import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// `stepflow gauge`: a progress display fed by stdin, drawn on the terminal, or printed as
 /// plain lines when there is no terminal to draw on.
@@ -20,8 +21,7 @@ package enum GaugeCommand {
     let glyphs = options.glyphs ?? GlyphStyle.detect(environment: environment)
     var program = GaugeProgram(options: options, glyphs: glyphs)
     let depth =
-      ColorChoice.depth(choice: options.color.rawValue, environment: environment, isTerminal: true)
-      ?? .none
+      options.color.depth(environment: environment, isTerminal: true) ?? .none
     let code: Int32
     do {
       code = try TerminalSession.run(

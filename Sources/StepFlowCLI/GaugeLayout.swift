@@ -1,7 +1,6 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCore
+import StepFlowText
 
 /// Where the parts of the gauge go on a screen: a box centred on the screen, the title in its
 /// top border, the message, the progress region under it, and the spinner's cell before the

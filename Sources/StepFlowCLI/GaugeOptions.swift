@@ -1,18 +1,10 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCommandLine
+import StepFlowCore
+import StepFlowText
 
 /// The options of `stepflow gauge`, parsed from its command line.
 package struct GaugeOptions: Equatable, Sendable {
-  /// When colours are used.
-  package enum ColorChoice: String, CaseIterable, Sendable {
-    /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
-    case auto
-    case always
-    case never
-  }
-
   /// The progressors chosen; with none of `--bar --ring --label --spinner`, a bar and a label.
   package var bar = true
   package var ring = false
@@ -26,6 +18,7 @@ package struct GaugeOptions: Equatable, Sendable {
   package var title: String?
   /// The message under the title, until the input sends one in an `XXX` block.
   package var text: String?
+  /// When colours are used.
   package var color = ColorChoice.auto
   /// The glyph style asked for; `nil` to detect it from the locale.
   package var glyphs: GlyphStyle?

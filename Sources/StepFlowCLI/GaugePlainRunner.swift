@@ -1,7 +1,6 @@
-import StepFlow
-import StepFlowJSON
+import StepFlowCore
+import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
 
 /// Runs `stepflow gauge` in plain mode: reads the gauge protocol from a file descriptor as it
 /// arrives and writes ``GaugePlainReporter``'s lines, timed by the monotonic clock.

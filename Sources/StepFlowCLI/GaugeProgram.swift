@@ -1,7 +1,8 @@
 import StepFlow
-import StepFlowJSON
+import StepFlowCore
+import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// `stepflow gauge` on a terminal: a box with the title, the message and the chosen progressors,
 /// fed by the percentages and messages arriving on stdin (the `dialog --gauge` protocol) — or

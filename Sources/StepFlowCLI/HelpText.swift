@@ -1,7 +1,5 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCommandLine
 
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
@@ -93,7 +91,7 @@ package enum HelpText {
         Keys 1…N rate, ← → adjust, Enter confirms.
 
         Options:
-        \(ArgumentParser.helpLines(for: RunCommand.rateOptions + RunCommand.options).joined(separator: "\n"))
+        \(ArgumentParser.helpLines(for: RunNamedFlow.rateOptions + RunCommand.options).joined(separator: "\n"))
 
         \(exitCodes)
         """

@@ -1,6 +1,6 @@
 import Glibc
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// Starts one child process the way every command stepflow runs is started: `posix_spawn`,
 /// a new session (so its own process group, and no controlling terminal: it can never open

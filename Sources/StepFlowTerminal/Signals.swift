@@ -1,6 +1,4 @@
 import Glibc
-import StepFlowCore
-import StepFlowRender
 
 /// The signals the interactive loop reacts to, turned into bytes on a pipe (the self-pipe
 /// trick) so that the loop's one `poll` wakes for them.

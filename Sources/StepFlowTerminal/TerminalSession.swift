@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowRender
 
 /// The interactive loop: runs a ``TerminalProgram`` full screen on a terminal and gives the
 /// terminal back, as it was, on every way out.

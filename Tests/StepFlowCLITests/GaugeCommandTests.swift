@@ -5,6 +5,7 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
+@testable import StepFlowCore
 @testable import StepFlowJSON
 @testable import StepFlowTerminal
 @testable import StepFlowWizards

@@ -3,9 +3,8 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
+@testable import StepFlowCommandLine
+@testable import StepFlowCore
 
 @Suite struct GaugeOptionsTests {
   @Test func defaultsAreABarAndALabel() throws {

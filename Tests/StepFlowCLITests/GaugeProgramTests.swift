@@ -3,9 +3,8 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
+@testable import StepFlowCore
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 @Suite struct GaugeProgramTests {
   func gauge(_ arguments: [String], glyphs: GlyphStyle = .unicode) throws -> GaugeProgram {

@@ -2,11 +2,7 @@ import Foundation
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// The README's examples, run against the built binary and compared exactly.
 ///
@@ -57,20 +53,12 @@ import Testing
 
   /// Runs a command line as a shell would, in the repository, stdin empty; returns stdout.
   static func run(_ command: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
     let binaryDirectory = URL(fileURLWithPath: Stepflow.binaryPath).deletingLastPathComponent()
-    process.environment = Stepflow.environment(["PATH": binaryDirectory.path + ":/usr/bin:/bin"])
-    process.currentDirectoryURL = URL(fileURLWithPath: WizardCommandTests.repository)
-    process.standardInput = FileHandle.nullDevice
-    let stdout = Pipe()
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(
+    let result = try Subprocess.run(
+      "/bin/sh", ["-c", command],
+      environment: Stepflow.environment(["PATH": binaryDirectory.path + ":/usr/bin:/bin"]),
+      in: WizardCommandTests.repository)
+    var lines = result.stdout.split(
       separator: "\n", omittingEmptySubsequences: false
     ).map(String.init)
     if lines.last == "" { lines.removeLast() }

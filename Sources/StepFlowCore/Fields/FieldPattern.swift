@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A text field's `pattern`: a regular expression that the whole text must match, compiled
 /// once and matched in time linear in the text's length, whatever the pattern.
 ///

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Reads a ``FieldPattern``'s source into a tree, refusing what is outside the subset and
 /// what would compile to too large a program.
 package struct FieldPatternParser {

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// One instruction of a compiled ``FieldPattern``.
 package enum FieldPatternInstruction: Hashable, Sendable {
   /// Read a character equal to this one (canonical equivalence).

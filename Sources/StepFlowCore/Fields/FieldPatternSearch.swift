@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 extension FieldPattern {
   /// A pattern that is searched for inside a text (a line of a command's output) and picks
   /// out its first capturing group — or the whole match when it has none: `(\d+)%` finds

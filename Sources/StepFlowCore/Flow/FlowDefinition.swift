@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Where a step strip draws each step's extra content (an icon or a label), as in seed 003.
 public enum ExtraContentPosition: String, CaseIterable, Sendable {
   /// Above the step's content (purchase: icons over bars).

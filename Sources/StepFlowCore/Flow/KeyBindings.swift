@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// The one table of key bindings. The key handling, the hint line, the `?` overlay,
 /// `stepflow help keys` and the README's keys table all come from it. A key does what the

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What one piece of gauge input changed.
 package struct GaugeUpdate: Equatable, Sendable {
   /// The new percentage, 0…100, if the input set one.

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// A command as a wizard file or a program writes it: one for a step's task, a choice's
 /// `optionsFrom`, a field's `validate` and `stepflow gauge -- CMD`.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// How long a task has run, as the screen and the result say it.
 package enum TaskClock {
   /// `0.4 s`, `12.4 s` under a minute (tenths, cut off, so the text changes ten times a

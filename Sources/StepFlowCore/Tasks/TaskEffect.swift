@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What a task belongs to: a step's work, a choice's options, a field's check, or the one
 /// command of `stepflow gauge -- CMD`.
 public enum TaskSubject: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A command ready to run: what the process runner at the I/O edge is handed. Every answer is
 /// already in place — substituted into argument elements or set in the environment — so the
 /// runner never reads a template or calls a shell that was not asked for.

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// The output of a task as it is kept: the last ``limit`` bytes (1 MiB) of stdout and stderr
 /// interleaved in the order they came, each byte knowing its stream. Lines are cut out of it

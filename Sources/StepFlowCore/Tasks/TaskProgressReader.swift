@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Reads a command's progress from its output as it arrives, for a ``TaskProgressMode``: the
 /// gauge protocol on stdout (`percent`), the first group of the latest output line that matches
 /// a pattern (`pattern`), or nothing (`none`).
