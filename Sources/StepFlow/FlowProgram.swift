@@ -273,7 +273,7 @@ package struct FlowProgram: TerminalProgram {
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
-    case .input, .inputClosed:
+    case .input, .inputClosed, .task:
       break
     }
     switch state.status {
