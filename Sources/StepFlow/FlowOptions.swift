@@ -15,12 +15,15 @@ package struct FlowOptions: Equatable, Sendable {
   package var transitionDuration: Duration
   /// What fields may consult outside the pure core: today, the files, the environment.
   package var context: FieldContext
+  /// Whether the program runs on a terminal it can hand to an editor (Ctrl-E).
+  package var handsOverTerminal: Bool
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
-    context: FieldContext = .detached
+    context: FieldContext = .detached, handsOverTerminal: Bool = false
   ) {
+    self.handsOverTerminal = handsOverTerminal
     self.glyphs = glyphs
     self.position = position
     self.animate = animate

@@ -155,7 +155,8 @@ package enum FlowRunner {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
+          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext,
+          handsOverTerminal: true),
         state: start),
       saver: saver)
     let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
