@@ -1,5 +1,7 @@
 import Testing
 
+import StepFlowTestSupport
+
 @testable import StepFlowCore
 
 /// Presses keys on a field in a context and returns the outcomes.

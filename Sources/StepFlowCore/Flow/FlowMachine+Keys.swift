@@ -50,7 +50,13 @@ extension FlowMachine {
     case .interrupt:
       return nil
     default:
-      return perform(binding.action, key: key, state: &state, flow: flow)
+      let focus = state.editor?.focus
+      let outcome = perform(binding.action, key: key, state: &state, flow: flow)
+      if case .changed? = outcome, state.editor != nil, state.editor?.focus != focus {
+        // The focus left a field, which may have finished what was typed (a date's digit).
+        state.syncAnswers(flow: flow)
+      }
+      return outcome
     }
   }
 

@@ -121,8 +121,11 @@ package enum FlowMachine {
     -> Outcome?
   {
     guard state.editor?.hasControls ?? false,
-      let problems = state.editor?.validateForNext(in: state.context), !problems.isEmpty
+      let problems = state.editor?.validateForNext(in: state.context)
     else { return nil }
+    // Leaving finishes what was typed (a date's last digit): the answers follow.
+    state.syncAnswers(flow: flow)
+    guard !problems.isEmpty else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
   }
 
