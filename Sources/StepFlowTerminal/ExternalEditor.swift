@@ -173,7 +173,13 @@ package enum ExternalEditor {
     var stopping: Duration? = nil
     while true {
       var status: Int32 = 0
-      let done = Platform.retryingInterrupts { waitpid(pid, &status, WNOHANG) }
+      let done = Platform.retryingInterrupts { waitpid(pid, &status, WNOHANG | WUNTRACED) }
+      if done == pid, status & 0xFF == 0x7F {
+        // Stopped (Ctrl-Z in the editor): stepflow is the job the shell sees, not the
+        // editor, which would wait for ever; it goes on instead.
+        kill(pid, SIGCONT)
+        continue
+      }
       if done == pid {
         let exited = status & 0x7F == 0
         let code = exited ? (status >> 8) & 0xFF : status & 0x7F

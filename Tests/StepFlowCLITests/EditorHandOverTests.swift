@@ -88,6 +88,27 @@ import Testing
     #expect(InteractiveTests.stdout(pty).contains(#""notes":"keep me!""#))
   }
 
+  @Test func anEditorThatStopsItselfIsWokenAndItsTextRead() throws {
+    // Ctrl-Z in an editor stops it; stepflow, not the editor, is the shell's job, so the
+    // editor would wait for ever. stepflow wakes it and goes on waiting for it to end.
+    let dir = try Self.folder(
+      editor: """
+        kill -STOP $$
+        printf 'after the stop' > "$1"
+        """)
+    let (pty, before) = try Self.start(dir, editor: "exec " + dir + "/editor.sh")
+    #expect(pty.waitForText("Ctrl-D accept"))
+    pty.send("before")
+    #expect(pty.waitForText("before"))
+    pty.send([0x05])
+    #expect(pty.waitForText("after the stop"), "the stopped editor was continued")
+    pty.send([0x04])
+    pty.send("x\r\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InteractiveTests.expectGivenBack(pty, before)
+    #expect(InteractiveTests.stdout(pty).contains(#""notes":"after the stop""#))
+  }
+
   @Test func anEditorThatIsNotThereKeepsTheText() throws {
     let dir = try Self.folder(editor: "exit 0")
     let (pty, before) = try Self.start(dir, editor: "no-editor-xyz")
