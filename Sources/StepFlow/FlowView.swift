@@ -74,6 +74,7 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
         style: theme.text.foreground(theme.accent).bold)
     }
+    renderLogPane(into: &canvas, theme: theme)
     if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
@@ -139,6 +140,15 @@ package struct FlowView {
     guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
     view.compact = compact
+    view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
+    if let current = state.progression.current, let task = flow.steps[current].task,
+      task.indicators.contains("ring"), flow.steps[current].blocks.contains(.hero),
+      let activity = program.tasks.activities[current]
+    {
+      // A task's ring takes the hero picture's place, as a stage's does.
+      view.stage = StageDrawing(
+        indicators: activity.indicators, step: current, now: now, hasRing: true)
+    }
     if let current = state.progression.current, let stage = flow.steps[current].progress {
       view.stage = StageDrawing(
         indicators: program.stages.indicators, step: current, now: now,
@@ -217,6 +227,12 @@ package struct FlowView {
   /// What Enter does where the focus is, in a word or two.
   private func enterHint(_ context: FocusContext) -> String? {
     let last = state.progression.isAtLastStep
+    if context == .buttons || context == .noFocus, state.editor?.focus != .back,
+      let current = state.progression.current,
+      case .ready? = FlowMachine.taskPhase(ofStep: current, state, flow)
+    {
+      return "run"
+    }
     switch context {
     case .textField, .choiceRow, .confirm, .ratingField, .tabBar:
       guard let editor = state.editor else { return nil }

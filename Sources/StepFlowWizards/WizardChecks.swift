@@ -29,6 +29,16 @@ package enum WizardChecks {
           fieldIDs[fieldID] = (location, index)
         }
       }
+      // A task's `capture` is an answer of its step too (for later steps and conditions).
+      if let capture = step.task?.task.capture, let location = step.task?.captureLocation {
+        if let first = fieldIDs[capture] {
+          log.report(
+            "\"capture\" names the answer \(quoted(capture)), which is already a field or a capture (line \(first.location.line)): the captured output needs an id of its own",
+            at: location)
+        } else {
+          fieldIDs[capture] = (location, index)
+        }
+      }
     }
     for (index, step) in draft.steps.enumerated() {
       guard let condition = step.definition.when, let location = step.whenLocation else { continue }
@@ -50,6 +60,7 @@ package enum WizardChecks {
           at: location)
       }
     }
+    checkTasks(draft, log: &log)
     if draft.navigation == .rating {
       for step in draft.steps where !step.definition.allFields.isEmpty {
         log.report(

@@ -53,4 +53,6 @@ package struct StepDraft: Sendable {
   package var fieldIDs: [(id: String, location: TextLocation)]
   /// Where the `when` condition names its field.
   package var whenLocation: TextLocation?
+  /// The step's `run`, with where its parts are written.
+  package var task: TaskDraft? = nil
 }

@@ -2,6 +2,19 @@ extension FlowMachine {
   /// Where the focus is in a state, as the key table knows it.
   package static func focusContext(of state: FlowState, flow: FlowDefinition) -> FocusContext {
     if flow.navigation == .rating { return .stars }
+    if let current = state.progression.current, let phase = taskPhase(ofStep: current, state, flow)
+    {
+      switch phase {
+      case .running: return .taskRunning
+      case .failed, .stopped: return .taskFailed
+      case .succeeded, .skipped:
+        switch state.editor?.focus {
+        case .back?, .next?, nil: return .taskDone
+        default: break
+        }
+      case .ready: break
+      }
+    }
     guard let editor = state.editor else { return .noFocus }
     switch editor.focus {
     case .field, .tabField:
@@ -100,8 +113,39 @@ extension FlowMachine {
         return nil
       }
       return apply(flow.navigation == .rating ? .rate(digit) : .tap(digit), to: &state, flow: flow)
-    case .help, .confirm, .dismiss, .interrupt:
+    case .help, .confirm, .dismiss, .interrupt, .openLog, .scrollLog, .closeLog:
       return nil
+    case .taskAction(let chosen):
+      guard let current = state.progression.current, let record = state.tasks[current] else {
+        return nil
+      }
+      switch chosen ?? record.selectedAction {
+      case .retry: return apply(.retry, to: &state, flow: flow)
+      case .back: return apply(.back, to: &state, flow: flow)
+      case .skip: return apply(.skip, to: &state, flow: flow)
+      case .quit: return apply(.quit, to: &state, flow: flow)
+      }
+    case .switchTaskAction:
+      guard let current = state.progression.current, let record = state.tasks[current] else {
+        return nil
+      }
+      let actions = taskActions(ofStep: current, state, flow)
+      let at = actions.firstIndex(of: record.selectedAction) ?? 0
+      let by = key == .left || key == .backTab ? -1 : 1
+      state.tasks[current]?.selectedAction = actions[(at + by + actions.count) % actions.count]
+      return .changed
     }
+  }
+
+  /// The buttons of a failed task's outcome: Retry, Back (when there is a step to go back
+  /// to), Skip (when the task is optional), Quit.
+  package static func taskActions(ofStep index: Int, _ state: FlowState, _ flow: FlowDefinition)
+    -> [TaskAction]
+  {
+    var actions: [TaskAction] = [.retry]
+    if state.progression.reachedCount > 1 && index > 0 { actions.append(.back) }
+    if flow.steps[index].task?.optional == true { actions.append(.skip) }
+    actions.append(.quit)
+    return actions
   }
 }

@@ -14,9 +14,12 @@ package enum FlowMachine {
       return handleKey(key, state: &state, flow: flow)
         ?? .refused("\(key.label()) does nothing here")
     }
+    // A step's task decides first: Enter runs it, moving waits for it.
+    if let outcome = taskCommand(command, &state, flow) { return outcome }
     let outcome = perform(command, &state, flow)
     if case .moved(let from, let to, _) = outcome, from != to || command == .reset {
       state.openEditor(flow: flow)
+      arrive(&state, flow)
     }
     return outcome
   }
@@ -58,6 +61,9 @@ package enum FlowMachine {
         if let refusal = firstUnanswered(in: (current + 1)..<(n - 1), state, flow) {
           return refusal
         }
+        if let refusal = firstUnfinishedTask(in: current..<(n - 1), state, flow) {
+          return refusal
+        }
       }
       let snapshot = state
       return move(&state, flow, before: before) { p in
@@ -70,7 +76,10 @@ package enum FlowMachine {
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:
+      let (runs, automatic) = (state.taskRuns, state.automatic)
       state = FlowState(flow: flow, answers: state.prefilled)
+      state.taskRuns = runs
+      state.automatic = automatic
       return .moved(from: before, to: state.progression.current, direction: .backward)
     case .enter:
       switch flow.navigation {
@@ -104,6 +113,9 @@ package enum FlowMachine {
       return .changed
     case .press:
       // Handled by `apply`. Without a screen there is no help overlay and no y/n prompt.
+      return .changed
+    case .retry, .skip, .stop:
+      // Handled by `taskCommand`.
       return .changed
     }
   }
@@ -245,6 +257,8 @@ package enum FlowMachine {
     // may have changed since (a later `set`, or a condition that now shows another step).
     if let refusal = validateCurrentStep(&state, flow) { return refusal }
     if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
+    // A run cannot finish past a required task that has not succeeded.
+    if let refusal = firstUnfinishedTask(in: 0..<(current + 1), state, flow) { return refusal }
     state.status = .finished
     return .finished
   }

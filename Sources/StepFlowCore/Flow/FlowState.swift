@@ -23,6 +23,14 @@ package struct FlowState: Equatable, Sendable {
   /// The editors of steps left earlier, kept so that coming back finds the focus and the
   /// messages as they were (and costs no rebuilding).
   package var parkedEditors: [Int: StepEditor] = [:]
+  /// The tasks of the steps that have run one, by step index: what ran and how it ended
+  /// (the output is kept beside the state, by the program, not in it).
+  package var tasks: [Int: TaskRecord] = [:]
+  /// How many task runs were started: the next run's number (kept over `reset`).
+  package var taskRuns = 0
+  /// Whether every task starts when its step is reached and a succeeded one moves on
+  /// (`--auto`), kept over `reset`.
+  package var automatic = false
 
   /// A flow at its start, with answers given beforehand.
   package init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {

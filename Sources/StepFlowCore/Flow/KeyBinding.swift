@@ -20,6 +20,15 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   case stars
   /// The y/n question asked before quitting or starting over.
   case prompt
+  /// A step's task is running.
+  case taskRunning
+  /// A step's task failed or was stopped: its outcome's buttons (Retry, Back, Skip, Quit).
+  case taskFailed
+  /// A step whose task has run and is done, the focus on the buttons (or nothing): `l`
+  /// shows its output.
+  case taskDone
+  /// The whole output of a task, in a pane over the screen.
+  case logPane
 
   /// The context's name in help and the README.
   package var title: String {
@@ -34,6 +43,10 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
     case .noFocus: return "no focus"
     case .stars: return "rating"
     case .prompt: return "y/n prompt"
+    case .taskRunning: return "running task"
+    case .taskFailed: return "failed task"
+    case .taskDone: return "task done"
+    case .logPane: return "output pane"
     }
   }
 
@@ -42,10 +55,11 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
     .textField, .choiceList, .choiceRow, .confirm, .ratingField,
   ]
   /// Everything that can hold the focus on a step: fields, the tab bar, the buttons.
-  package static let controls: [FocusContext] = fields + [.tabBar, .buttons]
+  package static let controls: [FocusContext] = fields + [.tabBar, .buttons, .taskDone]
   /// Every step context where letters are not typed.
   package static let notText: [FocusContext] = [
-    .choiceList, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus,
+    .choiceList, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus, .taskRunning,
+    .taskFailed, .taskDone,
   ]
 }
 
@@ -113,6 +127,16 @@ package enum KeyAction: Equatable, Sendable {
   case dismiss
   /// Ctrl-C: the terminal session ends the run with 130 (the flow never sees it).
   case interrupt
+  /// Show the task's whole output (the screen's pane).
+  case openLog
+  /// Press a button of a failed task's outcome (`nil`: the focused one).
+  case taskAction(TaskAction?)
+  /// ←/→, Tab on a failed task's outcome: the button on that side.
+  case switchTaskAction
+  /// Scroll the output pane (the key says how far); `nil`: close it.
+  case scrollLog
+  /// Close the output pane.
+  case closeLog
 }
 
 /// One line of the key table: which keys, what they do, where, and the short form for the hint

@@ -12,6 +12,26 @@ package enum KeyBindings {
   package static let table: [KeyBinding] = [
     KeyBinding(chars("y"), .confirm, "yes: quit or start over", hint: "yes", in: [.prompt]),
     KeyBinding(chars("n") + keys(.escape), .dismiss, "no: carry on", hint: "no", in: [.prompt]),
+    KeyBinding(
+      keys(.up, .down, .pageUp, .pageDown, .home, .end) + chars(" "), .scrollLog,
+      "scroll the output (Space: a page down)", hint: "scroll",
+      label: "↑ ↓ PageUp PageDown Home End Space", in: [.logPane]),
+    KeyBinding(
+      chars("lq") + keys(.escape, .enter), .closeLog, "close the output pane", hint: "close",
+      in: [.logPane]),
+    KeyBinding(
+      chars("l"), .openLog, "show the task's whole output (the last 1 MiB)", hint: "output",
+      in: [.taskRunning, .taskFailed, .taskDone]),
+    KeyBinding(chars("x"), .command(.stop), "stop the task", hint: "stop", in: [.taskRunning]),
+    KeyBinding(
+      keys(.left, .right, .tab, .backTab), .switchTaskAction, "choose Retry, Back, Skip or Quit",
+      hint: "choose", label: "← → Tab", in: [.taskFailed]),
+    KeyBinding(
+      keys(.enter) + chars(" "), .taskAction(nil), "press the chosen button", hint: "press",
+      in: [.taskFailed]),
+    KeyBinding(chars("r"), .taskAction(.retry), "retry the task", in: [.taskFailed]),
+    KeyBinding(
+      chars("s"), .taskAction(.skip), "skip the task (when it is optional)", in: [.taskFailed]),
     KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: [.textField]),
     KeyBinding(
       keys(
@@ -42,13 +62,13 @@ package enum KeyBindings {
     KeyBinding(keys(.left, .right), .switchTab, "switch tab", hint: "switch tab", in: [.tabBar]),
     KeyBinding(
       keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
-      in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar, .buttons]),
+      in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar, .buttons, .taskDone]),
     KeyBinding(
       keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
       hint: "next field", in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar]),
     KeyBinding(
       keys(.enter), .command(.enter), "press the focused button (last step: finish)",
-      hint: "next", in: [.buttons]),
+      hint: "next", in: [.buttons, .taskDone]),
     KeyBinding(
       keys(.enter), .command(.enter), "next step (last step: finish)", hint: "next",
       in: [.noFocus]),
@@ -68,11 +88,11 @@ package enum KeyBindings {
     KeyBinding(
       keys(.left, .right), .switchButton,
       "Back / Next; past them: previous / next step",
-      hint: "button", in: [.buttons]),
+      hint: "button", in: [.buttons, .taskDone]),
     KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
     KeyBinding(
       chars(" "), .command(.enter), "press the focused button (last step: finish)",
-      in: [.buttons]),
+      in: [.buttons, .taskDone]),
     KeyBinding(chars(" "), .command(.next), "next step", in: [.noFocus]),
     KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
     KeyBinding(
@@ -91,7 +111,7 @@ package enum KeyBindings {
       in: FocusContext.notText + [.stars]),
     KeyBinding(
       chars("?"), .help, "show or hide this help", hint: "keys",
-      in: FocusContext.notText + [.stars]),
+      in: FocusContext.notText + [.stars, .logPane]),
     KeyBinding(
       keys(.ctrl("c")), .interrupt, "interrupt (exit 130)",
       in: FocusContext.allCases),
@@ -203,7 +223,9 @@ package enum KeyBindings {
     case .confirm, .dismiss, .digit: return 0
     // The stars' arrows say again what the digits do: after quitting, on a narrow line.
     case .step where binding.contexts == [.stars]: return 6
-    case .pick, .submit, .command(.enter): return 1
+    case .pick, .submit, .command(.enter), .command(.stop), .taskAction(nil), .closeLog: return 1
+    case .switchTaskAction, .scrollLog: return 2
+    case .openLog: return 4
     case .edit, .vertical, .switchTab, .switchButton, .step: return 2
     case .cycleFocus: return 3
     case .leaveField: return 4
