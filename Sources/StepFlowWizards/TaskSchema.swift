@@ -52,6 +52,13 @@ package enum TaskSchema {
       if let argv = arguments(node, &o) {
         program = .argv(argv.map(\.text))
         templates += argv
+        if let code = CommandSpec.codeArgumentIndex(argv.map(\.text)),
+          argv[code].text.contains("{{")
+        {
+          o.report(
+            "item \(code + 1) of \"command\" is code that \(argv[0].text) runs: an answer put there would run as code, so {{…}} is not allowed in it; pass the answer as its own argument ([\"sh\", \"-c\", \"echo \\\"$1\\\"\", \"sh\", \"{{name}}\"]) or read it from the environment ($STEPFLOW_NAME)",
+            at: argv[code].location)
+        }
       }
     case (_, _):
       if commandNode != nil {

@@ -24,6 +24,8 @@ package enum KeyBindings {
       in: [.taskRunning, .taskFailed, .taskDone]),
     KeyBinding(chars("x"), .command(.stop), "stop the task", hint: "stop", in: [.taskRunning]),
     KeyBinding(
+      keys(.enter), .openLog, "show the output while it runs (it goes on)", in: [.taskRunning]),
+    KeyBinding(
       keys(.left, .right, .tab, .backTab), .switchTaskAction, "choose Retry, Back, Skip or Quit",
       hint: "choose", label: "← → Tab", in: [.taskFailed]),
     KeyBinding(
@@ -255,7 +257,7 @@ package enum KeyBindings {
     var lines = ["Keys: what a key does depends on where the focus is (Tab, Shift-Tab move it)."]
     let order: [FocusContext] = [
       .noFocus, .buttons, .textField, .choiceList, .choiceRow, .confirm, .ratingField, .tabBar,
-      .stars, .prompt,
+      .stars, .prompt, .taskRunning, .taskFailed, .taskDone, .logPane,
     ]
     for context in order {
       let rows = help(in: context)
@@ -273,7 +275,11 @@ package enum KeyBindings {
   package static func whereText(_ contexts: [FocusContext]) -> String {
     let set = Set(contexts)
     if set == Set(FocusContext.allCases) { return "anywhere" }
-    if set == Set(FocusContext.notText + [.stars]) { return "anywhere but a text field" }
+    if set == Set(FocusContext.notText + [.stars])
+      || set == Set(FocusContext.notText + [.stars, .logPane])
+    {
+      return "anywhere but a text field"
+    }
     if set == Set(FocusContext.notText) { return "a step, not in a text field" }
     if set == Set(FocusContext.controls) { return "fields, tab bar, buttons" }
     if set == Set(FocusContext.fields) { return "any field" }

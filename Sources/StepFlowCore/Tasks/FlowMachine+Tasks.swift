@@ -93,7 +93,8 @@ extension FlowMachine {
           add(spec.id)
         }
       }
-      for id in state.tasks[i]?.produced ?? [] { add(id) }
+      // What earlier tasks gave (not this one's own capture: it is what it gives).
+      if i < index { for id in state.tasks[i]?.produced ?? [] { add(id) } }
     }
     return out
   }
@@ -144,6 +145,13 @@ extension FlowMachine {
       var arguments: [String]
       switch spec.program {
       case .argv(let argv):
+        if let code = CommandSpec.codeArgumentIndex(argv), !TaskTemplate(argv[code]).fieldIDs.isEmpty
+        {
+          throw TaskProblem(
+            reason:
+              "argument \(code) is code the program runs (\(argv[0]) \(argv[code - 1])); an answer in it would run as code, so it is not filled in — pass the answer as its own argument or read $\(environmentName(of: TaskTemplate(argv[code]).fieldIDs[0]))"
+          )
+        }
         arguments = []
         var afterDoubleDash = false
         for (i, element) in argv.enumerated() {
