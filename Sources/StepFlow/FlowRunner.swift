@@ -57,7 +57,7 @@ package enum FlowRunner {
       }
     }
     guard let path = settings.stateFile else {
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -69,7 +69,7 @@ package enum FlowRunner {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     case .other(let what):
       Platform.writeStderr(
         "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
@@ -89,10 +89,11 @@ package enum FlowRunner {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet (the file is empty); starting at the beginning\n"
         )
-        return .success(FlowState(flow: flow, answers: answers))
+        return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
       }
       do throws(SavedState.Refusal) {
-        let resumed = try SavedState.decode(bytes, path: path, flow: flow)
+        let resumed = try SavedState.decode(
+          bytes, path: path, flow: flow, context: settings.fieldContext)
         for note in resumed.notes { Platform.writeStderr("stepflow: \(note)\n") }
         return .success(resumed.state)
       } catch {
@@ -111,7 +112,7 @@ package enum FlowRunner {
         "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
-    return .success(FlowState(flow: flow, answers: answers))
+    return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
@@ -154,7 +155,7 @@ package enum FlowRunner {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto),
+          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
         state: start),
       saver: saver)
     let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
@@ -195,7 +196,8 @@ package enum FlowRunner {
     saver: inout StateFileWriter?
   ) -> Int32 {
     var options = FlowOptions(
-      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")
@@ -279,7 +281,7 @@ package enum FlowRunner {
         case .line(let typed):
           number += 1
           // While y/n is asked, n is no, not next.
-          let asking = runner.program.pendingConfirmation != nil
+          let asking = runner.program.state.pendingConfirmation != nil
           var line = person && !asking ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
           if ScriptSource.isBlank(line) { continue }
           if person {

@@ -117,17 +117,17 @@ extension FlowView {
   /// The output pane over the screen: the task's output, scrolled as the keys say, its
   /// position in the title and the keys in the bottom border.
   func renderLogPane(into canvas: inout Canvas, theme: Theme) {
-    guard let pane = program.tasks.logPane else { return }
+    guard program.state.showsLog, let step = program.state.progression.current else { return }
     let box = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
     let style = Style(foreground: .default, background: .default)
     canvas.fill(box, style: style)
     let rows = max(0, canvas.height - 2)
-    let name = FlowMachine.taskName(pane.step, program.flow)
-    guard let (lines, following) = program.tasks.paneLines(rows: rows) else { return }
-    let log = program.tasks.activities[pane.step]?.log
+    let name = FlowMachine.taskName(step, program.flow)
+    guard let (lines, following) = program.tasks.paneLines(step: step, rows: rows) else { return }
+    let log = program.tasks.activities[step]?.log
     var title = "Output of \(name)"
     if let log, log.droppedBytes > 0 { title += " (the last \(Platform.sizeText(log.limit)))" }
-    if following, program.tasks.activities[pane.step]?.ended == nil { title += " — following" }
+    if following, program.tasks.activities[step]?.ended == nil { title += " — following" }
     Frame(title: title, glyphs: glyphs).render(into: &canvas, area: box, style: style)
     let shownHint =
       glyphs.style == .ascii

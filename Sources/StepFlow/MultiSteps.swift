@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowRender
+import StepFlowTerminal
 
 /// A flow written as one Swift enum, running: the typed state, the pure update and the view.
 /// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the
@@ -29,9 +30,10 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     answers: [String: FieldValue] = [:], glyphs: GlyphStyle = .unicode, animated: Bool = false
   ) {
     definition = FlowDefinition(Step.self)
+    let context = Platform.fieldContext(environment: Platform.environment())
     program = FlowProgram(
-      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated),
-      state: FlowState(flow: definition, answers: answers))
+      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated, context: context),
+      state: FlowState(flow: definition, answers: answers, context: context))
   }
 
   private static func step(at index: Int?) -> Step? {
@@ -79,7 +81,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   @discardableResult
   public mutating func send(_ command: Command, at now: Duration = .zero) -> Change {
     switch program.apply(command, at: now) {
-    case .moved(let from, let to, _):
+    case .moved(let from, let to, _), .startedOver(let from, let to):
       return .moved(from: Self.step(at: from), to: Self.step(at: to))
     case .tabChanged, .changed: return .changed
     case .refused(let message): return .refused(message)

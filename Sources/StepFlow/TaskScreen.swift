@@ -9,18 +9,12 @@ package struct TaskScreen {
   /// The latest run of each step's task, by step index.
   package private(set) var activities: [Int: TaskActivity] = [:]
   private var effects: [TaskEffect] = []
-  /// The output pane, when it is open.
-  package var logPane: LogPane?
+  /// Where the output pane (open when the state says, ``FlowState/showsLog``) is scrolled to:
+  /// the absolute offset of its top line in the log (``TaskLog``); `nil`: the last lines,
+  /// following the end until it is scrolled up.
+  package var logTop: Int?
 
   package init() {}
-
-  /// The pane over the screen with a task's whole output (the last 1 MiB), scrolled by keys;
-  /// it follows the end until it is scrolled up.
-  package struct LogPane: Equatable, Sendable {
-    package var step: Int
-    /// The absolute offset of the top line (``TaskLog``); `nil`: the last lines, following.
-    package var top: Int?
-  }
 
   /// Notes the effects a change of state asks for, and starts showing the runs it starts.
   package mutating func collect(
@@ -71,18 +65,17 @@ package struct TaskScreen {
   /// Forgets the runs of steps no longer reached (`back`, `reset`).
   package mutating func forget(keeping reached: (Int) -> Bool) {
     activities = activities.filter { reached($0.key) }
-    if let pane = logPane, activities[pane.step] == nil { logPane = nil }
   }
 
   // MARK: The output pane
 
   /// Scrolls the pane for a key (↑ ↓ a line, PageUp PageDown Space a page, Home the start, End
   /// the end and following), the pane `rows` high.
-  package mutating func scroll(_ key: Key, rows: Int) {
-    guard var pane = logPane, let log = activities[pane.step]?.log else { return }
+  package mutating func scroll(_ key: Key, step: Int, rows: Int) {
+    guard let log = activities[step]?.log else { return }
     let page = max(1, rows - 1)
     func topOfEnd() -> Int { log.lastLines(max(1, rows)).first?.start ?? log.firstOffset }
-    var top = pane.top ?? topOfEnd()
+    var top = logTop ?? topOfEnd()
     func down(_ n: Int) {
       for _ in 0..<n {
         guard let next = log.lines(from: top, count: 1).first?.next, next < log.endOffset else {
@@ -98,20 +91,18 @@ package struct TaskScreen {
     case .pageDown, .character(" "): down(page)
     case .home: top = log.firstOffset
     case .end:
-      pane.top = nil
-      logPane = pane
+      logTop = nil
       return
     default: return
     }
     // At (or past) the last page: follow the end again.
-    pane.top = top >= topOfEnd() ? nil : max(top, log.firstOffset)
-    logPane = pane
+    logTop = top >= topOfEnd() ? nil : max(top, log.firstOffset)
   }
 
   /// The lines the pane shows, `rows` high, and whether it follows the end.
-  package func paneLines(rows: Int) -> (lines: [TaskLog.Line], following: Bool)? {
-    guard let pane = logPane, let log = activities[pane.step]?.log else { return nil }
-    guard let top = pane.top, top >= log.firstOffset else {
+  package func paneLines(step: Int, rows: Int) -> (lines: [TaskLog.Line], following: Bool)? {
+    guard let log = activities[step]?.log else { return nil }
+    guard let top = logTop, top >= log.firstOffset else {
       return (log.lastLines(rows), true)
     }
     return (log.lines(from: log.lineStart(containing: top), count: rows), false)

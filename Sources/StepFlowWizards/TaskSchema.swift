@@ -53,7 +53,7 @@ package enum TaskSchema {
         program = .argv(argv.map(\.text))
         templates += argv
         if let code = CommandSpec.codeArgumentIndex(argv.map(\.text)),
-          argv[code].text.contains("{{")
+          Template.hasFields(argv[code].text)
         {
           o.report(
             "item \(code + 1) of \"command\" is code that \(argv[0].text) runs: an answer put there would run as code, so {{…}} is not allowed in it; pass the answer as its own argument ([\"sh\", \"-c\", \"echo \\\"$1\\\"\", \"sh\", \"{{name}}\"]) or read it from the environment ($STEPFLOW_NAME)",
@@ -68,7 +68,7 @@ package enum TaskSchema {
       }
       if let shell, let shellLocation {
         program = .shell(shell)
-        if shell.contains("{{") {
+        if Template.hasFields(shell) {
           o.report(
             "a \"shell\" script is not filled in with answers (they would be read as code); use the environment: $STEPFLOW_ID, or a \"command\" with {{id}} in its arguments",
             at: shellLocation)

@@ -75,7 +75,8 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stdout.contains("\"finished\":false"))
     #expect(result.stdout.contains("\"tasks\":{\"build\":{\"status\":\"failed\",\"exitCode\":3,"))
-    #expect(result.stderr.contains("command 4: next: Build did not succeed; retry it, go back or quit"))
+    #expect(
+      result.stderr.contains("command 4: next: Build did not succeed; retry it, go back or quit"))
   }
 
   @Test func framesAreTheSameOnEveryRun() throws {
@@ -97,7 +98,10 @@ import Testing
   @Test func aDryRunPrintsWhatWouldRunAndRunsNothing() throws {
     let folder = try Self.write(["b.json": Self.orderedWizard])
     let result = try Stepflow.run(
-      ["run", folder + "/b.json", "--dry-run", "--commands", "set name=$(touch pwned); next; enter; next; finish"],
+      [
+        "run", folder + "/b.json", "--dry-run", "--commands",
+        "set name=$(touch pwned); next; enter; next; finish",
+      ],
       currentDirectory: folder)
     #expect(result.status == 0)
     #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
@@ -135,17 +139,19 @@ import Testing
     "'; touch pwned; '", "\"$(touch pwned)\"", "-rf keep", "&& touch pwned",
   ]
 
-  @Test(arguments: hostileAnswers) func aHostileAnswerRunsNothingOnAnyRoute(answer: String) throws
-  {
+  @Test(arguments: hostileAnswers) func aHostileAnswerRunsNothingOnAnyRoute(answer: String) throws {
     let folder = try Self.write(["inj.json": Self.injection, "keep/file": "kept"])
     let script = folder + "/script.txt"
-    let quoted = "\"" + answer.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    let quoted =
+      "\""
+      + answer.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
       .replacing("\n", with: "\\n") + "\""
     try ("set answer=\(quoted)\nnext\nnext\nnext\nnext\nskip\n").write(
       toFile: script, atomically: true, encoding: .utf8)
     let result = try Stepflow.run(
       ["run", folder + "/inj.json", "--script", script], currentDirectory: folder)
-    #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"), "nothing ran: \(result.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder + "/pwned"), "nothing ran: \(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: folder + "/keep/file"), "nothing was removed")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -223,7 +229,8 @@ import Testing
     let pty = try PseudoTerminal(width: 80, height: 24)
     let before = pty.settings()
     try pty.spawn(
-      "/bin/sh", arguments: ["-c", "cd '\(folder)' && exec '\(Stepflow.binaryPath)' run slow.json"],
+      "/bin/sh",
+      arguments: ["-c", "cd '\(folder)' && exec '\(Stepflow.binaryPath)' run slow.json"],
       environment: InteractiveTests.environment, stdout: .pipe)
     #expect(pty.waitForText("working"))
     #expect(pty.waitForText("x stop"), "the hints of a running task")
@@ -268,6 +275,7 @@ import Testing
     pty.send("\r")
     #expect(pty.waitForExit() == .exited(0))
     InteractiveTests.expectGivenBack(pty, before)
-    #expect(InteractiveTests.stdout(pty).contains("\"work\":{\"status\":\"skipped\",\"exitCode\":5"))
+    #expect(
+      InteractiveTests.stdout(pty).contains("\"work\":{\"status\":\"skipped\",\"exitCode\":5"))
   }
 }

@@ -133,7 +133,7 @@ extension FlowMachine {
       var inputs = TaskInputs()
       var used = Set<String>()
       let values = Dictionary(
-        answers.map { ($0.0, $0.1.taskDataText) }, uniquingKeysWith: { a, _ in a })
+        answers.map { ($0.0, $0.1.dataText) }, uniquingKeysWith: { a, _ in a })
       func fill(_ text: String, element: Int?) throws(TaskProblem) -> String {
         let template = TaskTemplate(text)
         for id in template.fieldIDs { used.insert(id) }
@@ -145,7 +145,8 @@ extension FlowMachine {
       var arguments: [String]
       switch spec.program {
       case .argv(let argv):
-        if let code = CommandSpec.codeArgumentIndex(argv), !TaskTemplate(argv[code]).fieldIDs.isEmpty
+        if let code = CommandSpec.codeArgumentIndex(argv),
+          !TaskTemplate(argv[code]).fieldIDs.isEmpty
         {
           throw TaskProblem(
             reason:
@@ -166,7 +167,7 @@ extension FlowMachine {
       let directory = try spec.cwd.map { (cwd) throws(TaskProblem) in try fill(cwd, element: nil) }
       inputs.directory = directory
       var environment: [String: String] = [:]
-      for (id, value) in answers { environment[environmentName(of: id)] = value.taskDataText }
+      for (id, value) in answers { environment[environmentName(of: id)] = value.dataText }
       environment["STEPFLOW_ANSWERS"] = JSONWriter.compact(
         .object(answers.map { JSONMember($0.0, $0.1.jsonValue) }))
       for (name, value) in spec.environment.sorted(by: { $0.key < $1.key }) {
@@ -181,7 +182,7 @@ extension FlowMachine {
       where mentionsAll || used.contains(id)
         || texts.contains(where: { $0.contains(environmentName(of: id)) })
       {
-        inputs.answers[id] = value.taskDataText
+        inputs.answers[id] = value.dataText
       }
       let launch = TaskLaunch(
         arguments: arguments, environment: environment, directory: directory,
@@ -369,8 +370,8 @@ extension FlowMachine {
   /// The current step's fields must be valid before its task runs (it runs with them).
   private static func validateCurrent(_ state: inout FlowState, _ flow: FlowDefinition) -> Outcome?
   {
-    guard state.editor?.hasControls ?? false, let problems = state.editor?.validateForNext(),
-      !problems.isEmpty
+    guard state.editor?.hasControls ?? false,
+      let problems = state.editor?.validateForNext(in: state.context), !problems.isEmpty
     else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
   }
@@ -394,18 +395,6 @@ extension FlowState {
   fileprivate mutating func syncEditorAfterTask(flow: FlowDefinition) {
     for (index, record) in tasks where !record.produced.isEmpty {
       for step in parkedEditors.keys where step > index { parkedEditors[step] = nil }
-    }
-  }
-}
-
-extension FieldValue {
-  /// The answer as raw text for commands (argument elements, environment values): the text,
-  /// an option's id, `true`/`false`, the number in digits.
-  package var taskDataText: String {
-    switch self {
-    case .text(let text), .choice(let text): return text
-    case .bool(let yes): return yes ? "true" : "false"
-    case .number(let n): return String(n)
     }
   }
 }

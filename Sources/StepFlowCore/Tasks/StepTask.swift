@@ -188,7 +188,8 @@ extension CommandSpec {
     // Wrappers that run the rest as a command.
     while index < argv.count {
       let name = programName(argv[index])
-      if ["env", "nice", "nohup", "command", "exec", "sudo", "doas", "time", "stdbuf"].contains(name)
+      if ["env", "nice", "nohup", "command", "exec", "sudo", "doas", "time", "stdbuf"].contains(
+        name)
       {
         index += 1
         // Their own options and, for env, VAR=value assignments.
@@ -205,7 +206,9 @@ extension CommandSpec {
     }
     guard index < argv.count else { return nil }
     let name = programName(argv[index])
-    let shells = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"]
+    let shells = [
+      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox",
+    ]
     let flags: [String]
     if shells.contains(name) {
       flags = ["c"]
