@@ -128,6 +128,20 @@ package enum FlowResult {
     for (id, value) in answers(flow: flow, state: state) {
       lines.append(id + ": " + Sanitizer.sanitize(textValue(value)))
     }
+    // The tasks, after the answers: `task build: failed (exit status 2)`. (Ids have no spaces,
+    // so no answer's line reads like one.)
+    for member in tasks(flow: flow, state: state) {
+      guard case .object(let facts) = member.value,
+        case .string(let status)? = facts.first(where: { $0.key == "status" })?.value
+      else { continue }
+      var line = "task \(member.key): \(status)"
+      if status != "succeeded",
+        case .number(let code)? = facts.first(where: { $0.key == "exitCode" })?.value
+      {
+        line += " (exit status \(code.literal))"
+      }
+      lines.append(Sanitizer.sanitize(line))
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -95,8 +95,11 @@ package struct StepView {
       content = area.dropBottom(compact ? 1 : 2)
     }
     if let task, content.height >= 3 {
-      // The task's panel at the bottom: half the room, at most a dozen rows.
-      let rows = min(12, max(3, content.height - max(2, content.height / 2)))
+      // The task's panel at the bottom: what will run takes a row (the step's fields keep
+      // theirs); its progress and output half the room, at most a dozen rows.
+      let ready: Bool
+      if case .ready = task.phase { ready = true } else { ready = false }
+      let rows = ready ? 1 : min(12, max(3, content.height - max(2, content.height / 2)))
       let width = min(content.width - 4, 72)
       let x = content.x + max(2, (content.width - width) / 2)
       task.panel.render(

@@ -93,7 +93,10 @@ package enum WizardSchema {
     let tabsField = o.optional("tabsField", FieldSchema.fieldID)
     let tabsFieldLocation = o.node("tabsField")?.location
     let when = o.optional("when", condition)
-    let templates = o.members.filter { $0.key != "when" }.flatMap { templateTexts(in: $0.value) }
+    // A task's texts have rules of their own (WizardChecks.checkTasks): its step's fields too.
+    let templates = o.members.filter { $0.key != "when" && $0.key != "run" }.flatMap {
+      templateTexts(in: $0.value)
+    }
     let progress = o.optional("progress", progressStage)
     let run = o.optional("run", TaskSchema.run)
     if progress != nil, let run {
