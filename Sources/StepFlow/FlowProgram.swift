@@ -243,7 +243,8 @@ package struct FlowProgram: TerminalProgram {
       tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
     case .tabChanged(_, let to):
       message = nil
-      tabs?.select(to, animated: options.animate, at: now)
+      let animate = options.animate
+      tabs?.select(to, animated: animate, at: now)
       tabOutgoing = before
     default:
       message = nil

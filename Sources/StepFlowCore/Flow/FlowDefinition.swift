@@ -217,12 +217,17 @@ public struct FlowDefinition: Equatable, Sendable {
   package let widestIcon: [GlyphStyle: Int]
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
+  /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
+  /// unless the flow says.
+  public let tapAction: TapAction
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
-    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = []
+    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = [],
+    tapAction: TapAction = .standard
   ) {
     self.id = id
+    self.tapAction = tapAction
     self.blocks = blocks
     self.title = title
     self.steps = steps
