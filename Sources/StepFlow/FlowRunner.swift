@@ -149,15 +149,15 @@ package enum FlowRunner {
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
     saver: inout StateFileWriter?
   ) -> Int32? {
+    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
     var program = SavingProgram(
       program: FlowProgram(
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto),
+          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth),
         state: start),
       saver: saver)
-    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
     let code: Int32
     do {
       code = try TerminalSession.run(
@@ -195,7 +195,8 @@ package enum FlowRunner {
     saver: inout StateFileWriter?
   ) -> Int32 {
     var options = FlowOptions(
-      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      colorDepth: settings.frames ? settings.frameDepth ?? .none : .none)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")

@@ -50,7 +50,13 @@ public struct StripStyle: Equatable, Sendable {
   /// The size of the extra content in cells (width, height); `nil` to fit the icon.
   public var extraWidth: Int?
   public var extraHeight: Int?
+  /// A step cell of the program's own, drawn instead of ``shape`` (`StepFlowRender`'s
+  /// `StripStyle(position:content:extra:)` makes it from a `StepCellView`).
+  public var customContent: CustomView?
+  /// Extra content of the program's own, drawn instead of the icons.
+  public var customExtra: CustomView?
 
+  /// A strip of a built-in shape with the steps' icons (or one shared icon) as extra content.
   public init(
     position: ExtraContentPosition, shape: StepShape, sharedExtra: Icon? = nil,
     extraWidth: Int? = nil, extraHeight: Int? = nil
