@@ -1,3 +1,4 @@
+import StepFlowCore
 import StepFlowText
 
 /// `stepflow gauge` without a terminal (or with `--plain`, `ACCESSIBLE=1`): the lines to print

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StepFlowCLI
+@testable import StepFlowCore
 
 @Suite struct GaugeInputParserTests {
   func feed(_ text: String, into parser: inout GaugeInputParser) -> [GaugeUpdate] {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StepFlowCLI
+@testable import StepFlowCore
 @testable import StepFlowTerminal
 
 #if canImport(Glibc)

@@ -20,8 +20,6 @@ import Testing
     var expected: [String]
   }
 
-  static let readmePath = WizardCommandTests.repository + "/README.md"
-
   /// The examples of every `console` block, in order.
   static func examples(in lines: [String]) -> [Example] {
     var examples: [Example] = []
@@ -67,12 +65,18 @@ import Testing
     return lines
   }
 
-  @Test func everyExampleRunsAsShown() throws {
-    let text = String(decoding: try Platform.readFile(Self.readmePath), as: UTF8.self)
+  /// The documents whose `console` examples are run: the README and the docs it links to.
+  static let documents = ["README.md", "docs/progress.md", "docs/wizard-format.md"]
+
+  @Test(arguments: documents) func everyExampleRunsAsShown(document: String) throws {
+    let path = WizardCommandTests.repository + "/" + document
+    let text = String(decoding: try Platform.readFile(path), as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let examples = Self.examples(in: lines)
-    // The README shows frames, plain mode, JSON and text results, a cancel, validate, a gauge.
-    #expect(examples.count >= 10, "the README's examples were found: \(examples.count)")
+    if document == "README.md" {
+      // The README shows frames, plain mode, JSON and text results, a cancel, validate, a gauge.
+      #expect(examples.count >= 10, "the README's examples were found: \(examples.count)")
+    }
     var recorded: [(Example, [String])] = []
     for example in examples {
       let actual = try Self.run(example.command)
@@ -81,7 +85,7 @@ import Testing
         continue
       }
       if !Self.matches(actual[...], example.expected[...]) {
-        expectLines(actual, example.expected, "README.md:\(example.line): $ \(example.command)")
+        expectLines(actual, example.expected, "\(document):\(example.line): $ \(example.command)")
       }
     }
     guard !recorded.isEmpty else { return }
@@ -89,7 +93,7 @@ import Testing
     for (example, actual) in recorded.reversed() {
       lines.replaceSubrange(example.line..<(example.line + example.expected.count), with: actual)
     }
-    try Platform.writeFileAtomically(Self.readmePath, Array(lines.joined(separator: "\n").utf8))
+    try Platform.writeFileAtomically(path, Array(lines.joined(separator: "\n").utf8))
   }
 
   @Test func theConventionAndTheWildcard() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StepFlowCLI
+@testable import StepFlowCore
 @testable import StepFlowTerminal
 
 @Suite struct BoundedInputTests {
