@@ -16,11 +16,13 @@ package struct FlowOptions: Equatable, Sendable {
   /// The colours the screen shows (`.none` without colour): custom strip cells and screens
   /// are told, so that they can draw reached and pending steps apart without colour.
   package var colorDepth: ColorDepth
+  /// What fields may consult outside the pure core: today, the files, the environment.
+  package var context: FieldContext
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
-    colorDepth: ColorDepth = .truecolor
+    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached
   ) {
     self.colorDepth = colorDepth
     self.glyphs = glyphs
@@ -28,6 +30,7 @@ package struct FlowOptions: Equatable, Sendable {
     self.animate = animate
     self.auto = auto
     self.transitionDuration = transitionDuration
+    self.context = context
   }
 }
 

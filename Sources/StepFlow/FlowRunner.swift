@@ -68,7 +68,7 @@ package enum FlowRunner {
       }
     }
     guard let path = settings.stateFile else {
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -79,7 +79,7 @@ package enum FlowRunner {
       if settings.resume {
         settings.report("no saved state in \(shown) yet; starting at the beginning")
       }
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     case .other(let what):
       settings.report(
         "state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)"
@@ -98,11 +98,12 @@ package enum FlowRunner {
       if SavedState.isBlank(bytes) {
         settings.report(
           "no saved state in \(shown) yet (the file is empty); starting at the beginning")
-        return .success(FlowState(flow: flow, answers: answers))
+        return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
       }
       do throws(SavedState.Refusal) {
-        let resumed = try SavedState.decode(bytes, path: path, flow: flow)
-        for note in resumed.notes { settings.report("\(note)") }
+        let resumed = try SavedState.decode(
+          bytes, path: path, flow: flow, context: settings.fieldContext)
+        for note in resumed.notes { settings.report(note) }
         return .success(resumed.state)
       } catch {
         settings.report("\(error.message)")
@@ -119,7 +120,7 @@ package enum FlowRunner {
       settings.report(
         "\(shown) held a saved run; starting over and replacing it (--resume continues it)")
     }
-    return .success(FlowState(flow: flow, answers: answers))
+    return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
@@ -170,7 +171,8 @@ package enum FlowRunner {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth),
+          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
+          context: settings.fieldContext),
         state: start),
       saver: saver)
     let code: Int32
@@ -211,7 +213,8 @@ package enum FlowRunner {
   ) -> Int32 {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
-      colorDepth: settings.frames ? settings.frameDepth ?? .none : .none)
+      colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
+      context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")

@@ -31,9 +31,10 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     answers: [String: FieldValue] = [:], glyphs: GlyphStyle = .unicode, animated: Bool = false
   ) {
     definition = FlowDefinition(Step.self)
+    let context = Platform.fieldContext(environment: Platform.environment())
     program = FlowProgram(
-      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated),
-      state: FlowState(flow: definition, answers: answers))
+      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated, context: context),
+      state: FlowState(flow: definition, answers: answers, context: context))
   }
 
   private static func step(at index: Int?) -> Step? {
@@ -101,7 +102,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     guard let editor = state.editor else { return [] }
     var errors: [FieldError] = []
     for form in [editor.form] + (editor.tabForm.map { [$0] } ?? []) {
-      errors += form.fields.indices.compactMap { form.visibleError(at: $0) }
+      errors += form.fields.indices.compactMap { form.visibleError(at: $0, in: state.context) }
     }
     return errors
   }
