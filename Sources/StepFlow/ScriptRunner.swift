@@ -39,8 +39,10 @@ package struct ScriptRunner {
   private let frames: FrameSettings?
   /// Where frames go (stdout).
   private let writeFrame: (String) -> Void
-  /// Where notices go (stderr): refusals, and the text form after each line when `announce`.
+  /// Where the text form goes after each line when `announce` (stderr).
   private let writeNotice: (String) -> Void
+  /// Where a refused command is told when not announcing, in words (`command 2: next: …`).
+  private let writeRefusal: (String) -> Void
   private let announce: Bool
   /// What runs the tasks: a command that starts one hands it over, and the next command waits
   /// until it has ended (so a script's frames and text come out the same on every run when
@@ -52,7 +54,8 @@ package struct ScriptRunner {
   package init(
     program: FlowProgram, frames: FrameSettings?, announce: Bool,
     driver: any TaskDriver = ExecutorDriver(),
-    writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void
+    writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void,
+    writeRefusal: @escaping (String) -> Void
   ) {
     self.program = program
     self.frames = frames
@@ -60,6 +63,7 @@ package struct ScriptRunner {
     self.driver = driver
     self.writeFrame = writeFrame
     self.writeNotice = writeNotice
+    self.writeRefusal = writeRefusal
   }
 
   /// Prints frame 0 (`start`) and, in announcing mode, the starting state; a task that starts
@@ -153,7 +157,7 @@ package struct ScriptRunner {
     if case .tick(let ms) = command { now += .milliseconds(ms) }
     let outcome = program.apply(command, at: now)
     if case .refused(let text) = outcome, !announce {
-      writeNotice("stepflow: \(location): \(command.text): \(text)\n")
+      writeRefusal("\(location): \(command.text): \(text)")
     }
     emitFrame(label: Command.trim(line))
     if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
