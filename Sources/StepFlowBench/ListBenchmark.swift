@@ -88,20 +88,22 @@ func listBenchmark() {
   start.setFilter("e")
   var matched = 0
   let rounds = Bench.iterations(200)
-  let narrowing = best {
-    for _ in 0..<rounds {
-      var field = start
-      field.setFilter("er")
-      matched &+= field.list.count(of: size)
-    }
-  } / rounds
-  let fresh = best {
-    for _ in 0..<rounds {
-      var field = Field(spec)
-      field.setFilter("q")
-      matched &+= field.list.count(of: size)
-    }
-  } / rounds
+  let narrowing =
+    best {
+      for _ in 0..<rounds {
+        var field = start
+        field.setFilter("er")
+        matched &+= field.list.count(of: size)
+      }
+    } / rounds
+  let fresh =
+    best {
+      for _ in 0..<rounds {
+        var field = Field(spec)
+        field.setFilter("q")
+        matched &+= field.list.count(of: size)
+      }
+    } / rounds
   checksum &+= matched
   report(
     "filter \(size) options by one more character (e → er)",

@@ -77,7 +77,9 @@ package enum ExternalEditor {
     let written = Platform.write(fd, bytes)
     close(fd)
     guard written else {
-      return Outcome(result: .failed("cannot write the temporary file for the editor; the text is kept"), signals: [])
+      return Outcome(
+        result: .failed("cannot write the temporary file for the editor; the text is kept"),
+        signals: [])
     }
     let pid: pid_t
     switch spawn(edit.editor, file: path, terminal: terminal) {
@@ -111,7 +113,8 @@ package enum ExternalEditor {
       read = try Platform.readFile(path, limit: edit.limit)
     } catch {
       return Outcome(
-        result: .failed("the edited text cannot be read back (\(error.description)); the text is kept"),
+        result: .failed(
+          "the edited text cannot be read back (\(error.description)); the text is kept"),
         signals: pending)
     }
     var text = String(decoding: read, as: UTF8.self)
@@ -135,7 +138,9 @@ package enum ExternalEditor {
   }
 
   /// Starts `/bin/sh -c '<editor> "$1"' sh FILE` on the terminal.
-  private static func spawn(_ editor: String, file: String, terminal: Int32) -> Result<pid_t, EditFailure> {
+  private static func spawn(_ editor: String, file: String, terminal: Int32) -> Result<
+    pid_t, EditFailure
+  > {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -159,7 +164,9 @@ package enum ExternalEditor {
     let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
     guard result == 0 else {
       return .failure(
-        EditFailure("cannot start /bin/sh for the editor (\(String(cString: strerror(result)))); the text is kept"))
+        EditFailure(
+          "cannot start /bin/sh for the editor (\(String(cString: strerror(result)))); the text is kept"
+        ))
     }
     return .success(pid)
   }

@@ -16,7 +16,9 @@ import Testing
 
   /// A folder with the wizard and an editor script (`editor.sh`) running `body`.
   static func folder(editor body: String) throws -> String {
-    let dir = try WizardCommandTests.folder(["notes.json": wizard, "editor.sh": "#!/bin/sh\n" + body])
+    let dir = try WizardCommandTests.folder([
+      "notes.json": wizard, "editor.sh": "#!/bin/sh\n" + body,
+    ])
     chmod(dir + "/editor.sh", 0o755)
     return dir
   }

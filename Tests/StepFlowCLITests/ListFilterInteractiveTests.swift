@@ -16,12 +16,12 @@ import Testing
     let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
     return try WizardCommandTests.folder([
       "langs.json": """
-        { id: "langs", title: "Languages", steps: [
-          { id: "intro", title: "Intro", body: "Pick a language next." },
-          { id: "pick", title: "Pick", fields: [
-            { id: "lang", label: "Language", type: "choice", options: [\(options)] } ] },
-          { id: "done", title: "Done", blocks: [{ summary: true }] } ] }
-        """
+      { id: "langs", title: "Languages", steps: [
+        { id: "intro", title: "Intro", body: "Pick a language next." },
+        { id: "pick", title: "Pick", fields: [
+          { id: "lang", label: "Language", type: "choice", options: [\(options)] } ] },
+        { id: "done", title: "Done", blocks: [{ summary: true }] } ] }
+      """
     ]) + "/langs.json"
   }
 

@@ -1,6 +1,5 @@
-import Testing
-
 import StepFlowTestSupport
+import Testing
 
 @testable import StepFlowCore
 

@@ -22,7 +22,8 @@ package final class FakeFiles: FileProbe {
 
 package let march14 = CalendarDate(checkedYear: 2025, month: 3, day: 14)
 
-package func context(files: [String: FileKind] = [:], environment: [String: String] = [:]) -> FieldContext {
+package func context(files: [String: FileKind] = [:], environment: [String: String] = [:])
+  -> FieldContext
+{
   FieldContext(today: march14, files: FakeFiles(files), environment: environment)
 }
-

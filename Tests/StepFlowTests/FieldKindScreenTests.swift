@@ -21,7 +21,10 @@ import Testing
     ("multi-line: focused, empty", ["press tab"]),
     (
       "multi-line: filled, scrolled to the cursor",
-      ["type one", "press enter", "type two", "press enter", "type three", "press enter", "type four"]
+      [
+        "type one", "press enter", "type two", "press enter", "type three", "press enter",
+        "type four",
+      ]
     ),
     (
       "choice: focused, the highlighted option's description",
@@ -35,11 +38,17 @@ import Testing
     ("multichoice: too many chosen, touched", ["press esc", "press ctrl-a", "press tab"]),
     ("number: the defaults", ["set features=container", "next"]),
     ("number: letters typed", ["press backspace", "press backspace", "press x"]),
-    ("number: out of range, touched", ["press backspace", "press backspace", "type 80", "press tab"]),
+    (
+      "number: out of range, touched",
+      ["press backspace", "press backspace", "type 80", "press tab"]
+    ),
     ("number: stepped with ↑ and PgUp", ["press shift-tab", "press up", "press pageup"]),
     ("path: a default made from an earlier answer", ["next"]),
     ("path: Tab shows the candidates", ["press ctrl-u", "type Sources/", "press tab"]),
-    ("path: a FIFO, touched (never opened)", ["type atlas", "press down", "type pipe.json", "press up"]),
+    (
+      "path: a FIFO, touched (never opened)",
+      ["type atlas", "press down", "type pipe.json", "press up"]
+    ),
     ("date: empty, focused", ["set config=notes.json", "next"]),
     ("date: typed in part", ["type 2025-3"]),
     ("date: before today, touched", ["type -1", "press tab"]),
@@ -66,8 +75,9 @@ import Testing
         }
       }
       text += "== \(title)\n"
-      text += program.view(width: width, height: height, at: .zero).plainLines().joined(
-        separator: "\n") + "\n"
+      text +=
+        program.view(width: width, height: height, at: .zero).plainLines().joined(
+          separator: "\n") + "\n"
     }
     return text
   }

@@ -54,7 +54,8 @@ import Testing
         try? FieldSpec(
           id: "price", label: "Price", kind: .number(NumberRules(decimals: 2)),
           default: .decimal(DecimalValue(units: 950, places: 2))),
-        try? FieldSpec(id: "config", label: "Config", kind: .path(PathRules(extensions: [".json"]))),
+        try? FieldSpec(
+          id: "config", label: "Config", kind: .path(PathRules(extensions: [".json"]))),
         try? FieldSpec(id: "start", label: "Start", kind: .date(DateRules(time: true))),
         try? FieldSpec(id: "ok", label: "OK", kind: .confirm),
         try? FieldSpec(id: "stars", label: "Stars", kind: .rating(max: 5)),
@@ -68,7 +69,9 @@ import Testing
       step.fields = fields
       if self == .service {
         step.title = "Service of {{name}}"
-        step.when = .all([.test(field: "langs", .contains("go")), .not(.test(field: "port", .lessThan("2000")))])
+        step.when = .all([
+          .test(field: "langs", .contains("go")), .not(.test(field: "port", .lessThan("2000"))),
+        ])
       }
       return step
     }
@@ -88,7 +91,8 @@ import Testing
     #expect(project.answers["langs"] == .choices(["swift", "go"]))
     #expect(project.answers["price"] == .decimal(DecimalValue(units: 1250, places: 2)))
     #expect(project.answers["port"] == .number(8080))
-    #expect(project.view(width: 80, height: 24).plainLines().contains { $0.contains("Service of ann") })
+    #expect(
+      project.view(width: 80, height: 24).plainLines().contains { $0.contains("Service of ann") })
   }
 
   @Test func theRunReturnsATypedResultWithTheWholeCommandLine() {

@@ -148,10 +148,14 @@ package struct DateInput: Hashable, Sendable {
 
   /// The day the typed parts make, the missing (or impossible) ones taken from `start`.
   private func filled(from start: CalendarDate) -> CalendarDate {
-    let year = number(in: Self.parts[0]).flatMap { (1...9999).contains($0) ? $0 : nil } ?? start.year
-    let month = number(in: Self.parts[1]).flatMap { (1...12).contains($0) ? $0 : nil } ?? start.month
+    let year =
+      number(in: Self.parts[0]).flatMap { (1...9999).contains($0) ? $0 : nil } ?? start.year
+    let month =
+      number(in: Self.parts[1]).flatMap { (1...12).contains($0) ? $0 : nil } ?? start.month
     let days = CalendarDate.days(inMonth: month, year: year)
-    let day = number(in: Self.parts[2]).flatMap { (1...days).contains($0) ? $0 : nil } ?? min(start.day, days)
+    let day =
+      number(in: Self.parts[2]).flatMap { (1...days).contains($0) ? $0 : nil }
+      ?? min(start.day, days)
     return CalendarDate(year: year, month: month, day: day) ?? start
   }
 
