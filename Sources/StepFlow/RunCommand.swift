@@ -86,9 +86,10 @@ package enum RunCommand {
     var settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
     settings.onEnd = onEnd
     let start: FlowState
-    switch startingState(flow, settings: settings) {
-    case .success(let state): start = state
-    case .failure(let stop): return stop.code
+    do throws(Stop) {
+      start = try startingState(flow, settings: settings)
+    } catch {
+      return error.code
     }
     return run(flow, settings: settings, start: start)
   }
@@ -100,9 +101,9 @@ package enum RunCommand {
 
   /// The state a run starts from: `--resume`d from the state file, or the start with the
   /// `--answers` filled in.
-  package static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
-    FlowState, Stop
-  > {
+  package static func startingState(_ flow: FlowDefinition, settings: RunSettings) throws(Stop)
+    -> FlowState
+  {
     var answers: [String: FieldValue] = [:]
     if let path = settings.answersFile {
       do {
@@ -110,16 +111,16 @@ package enum RunCommand {
         answers = try AnswersFile.load(bytes, path: path, flow: flow)
       } catch let error as Platform.FileError {
         Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
-        return .failure(Stop(code: ExitCode.reading(error)))
+        throw Stop(code: ExitCode.reading(error))
       } catch let error as Diagnostics {
         for problem in error.all { Platform.writeStderr(problem.description + "\n") }
-        return .failure(Stop(code: ExitCode.dataError))
+        throw Stop(code: ExitCode.dataError)
       } catch {
-        return .failure(Stop(code: ExitCode.dataError))
+        throw Stop(code: ExitCode.dataError)
       }
     }
     guard let path = settings.stateFile else {
-      return .success(FlowState(flow: flow, answers: answers))
+      return FlowState(flow: flow, answers: answers)
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -131,40 +132,40 @@ package enum RunCommand {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      return .success(FlowState(flow: flow, answers: answers))
+      return FlowState(flow: flow, answers: answers)
     case .other(let what):
       Platform.writeStderr(
         "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
       )
-      return .failure(Stop(code: ExitCode.dataError))
+      throw Stop(code: ExitCode.dataError)
     case .regularFile:
       do throws(Platform.FileError) {
         bytes = try Platform.readFile(path)
       } catch {
         Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
-        return .failure(Stop(code: ExitCode.reading(error)))
+        throw Stop(code: ExitCode.reading(error))
       }
     }
     if settings.resume {
       do throws(SavedState.Refusal) {
-        return .success(try SavedState.decode(bytes, path: path, flow: flow))
+        return try SavedState.decode(bytes, path: path, flow: flow)
       } catch {
         Platform.writeStderr("stepflow: \(error.message)\n")
-        return .failure(Stop(code: ExitCode.dataError))
+        throw Stop(code: ExitCode.dataError)
       }
     }
     guard SavedState.mayReplace(bytes, flow: flow) else {
       Platform.writeStderr(
         "stepflow: state file \(shown) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
       )
-      return .failure(Stop(code: ExitCode.dataError))
+      throw Stop(code: ExitCode.dataError)
     }
     if !bytes.isEmpty {
       Platform.writeStderr(
         "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
-    return .success(FlowState(flow: flow, answers: answers))
+    return FlowState(flow: flow, answers: answers)
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32

@@ -111,9 +111,12 @@ package struct ScriptRunner {
     let canvas = program.view(width: frames.width, height: frames.height, at: now)
     let lines =
       frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
-    writeFrame(
-      "--- frame \(frameNumber): \(Sanitizer.sanitize(label)) ---\n" + lines.joined(separator: "\n")
-        + "\n")
+    var text = "--- frame \(frameNumber): \(Sanitizer.sanitize(label)) ---\n"
+    for line in lines {
+      text += line
+      text += "\n"
+    }
+    writeFrame(text)
     frameNumber += 1
   }
 }

@@ -129,7 +129,9 @@ public enum ColorDepth: Int, Comparable, Sendable {
     if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
     let term = environment["TERM"]?.lowercased() ?? ""
     if term == "dumb" { return .none }
-    if term.contains("256color") || term.contains("direct") { return .ansi256 }
+    if ASCIISearch.contains(term, "256color") || ASCIISearch.contains(term, "direct") {
+      return .ansi256
+    }
     return .ansi16
   }
 }

@@ -37,7 +37,7 @@ public struct StepStrip {
     } else if let shared = flow.strip.sharedExtra {
       extraWidth = Symbols.width(of: shared, style: glyphs.style)
     } else {
-      extraWidth = flow.widestIcon[glyphs.style] ?? 0
+      extraWidth = flow.widestIcon[glyphs.style]
     }
   }
 
@@ -245,7 +245,10 @@ public struct StepStrip {
     case .dots(let n):
       let dot = reached ? glyphs.dot : glyphs.hollowDot
       let separator = layout.density == .roomy ? " " : ""
-      let text = Array(repeating: dot, count: max(1, n)).joined(separator: separator)
+      // Appended, not joined: the strip is drawn before the first frame, where the generic
+      // join would first look up its witnesses at run time.
+      var text = dot
+      for _ in 1..<max(1, n) { text += separator + dot }
       canvas.draw(text, x: x, y: y, style: style, limit: width)
     case .bar:
       let line = reached ? glyphs.heavyHorizontal : glyphs.horizontal
