@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// How a flow is shown and driven: glyphs, strip position, animation, automatic advance.
 package struct FlowOptions: Equatable, Sendable {

@@ -1,8 +1,7 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// A running flow: the pure state machine plus what the screen needs over time (transitions,
 /// messages, the help overlay, automatic advance). Keys, script commands and ticks all go
@@ -299,7 +298,7 @@ package struct FlowProgram: TerminalProgram {
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
-    case .input, .inputClosed:
+    case .input, .inputClosed, .task:
       break
     }
     switch state.status {

@@ -1,8 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// The result of a run, as stdout carries it: JSON (default), `field: value` lines, or nothing.
 package enum FlowResult {
@@ -15,7 +13,9 @@ package enum FlowResult {
 
   /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
   /// with `"rating"` for rating flows.
-  package static func json(flow: FlowDefinition, state: FlowState) -> String {
+  /// - Parameter ascii: only ASCII bytes, every other character as a `\u` escape (the
+  ///   `ascii` glyph set: the result reads back as the same answers).
+  package static func json(flow: FlowDefinition, state: FlowState, ascii: Bool = false) -> String {
     var members: [JSONMember] = [
       JSONMember("wizard", .string(flow.id)),
       JSONMember("finished", .bool(state.status == .finished)),
@@ -29,7 +29,7 @@ package enum FlowResult {
     if flow.navigation == .rating {
       members.append(JSONMember("rating", state.rating > 0 ? .int(state.rating) : .null))
     }
-    return JSONWriter.compact(.object(members))
+    return JSONWriter.compact(.object(members), ascii: ascii)
   }
 
   /// The answers of the reached steps, in the order of the flow's fields; on a step with
@@ -94,12 +94,12 @@ package enum FlowResult {
     _ format: Format, flow: FlowDefinition, state: FlowState, glyphs: GlyphStyle = .unicode
   ) -> String {
     switch format {
-    case .json: return json(flow: flow, state: state) + "\n"
+    case .json: return json(flow: flow, state: state, ascii: glyphs == .ascii) + "\n"
     case .text:
       // Values and titles are sanitized in `text` (a typed newline shows as `\n`): the line
-      // breaks left are the format's.
-      let text = Symbols.asciiSafe(
-        Sanitizer.sanitizeLines(text(flow: flow, state: state)), style: glyphs)
+      // breaks left are the format's. Answers are data: the glyph set is about drawing, so
+      // they come out as given (`Zoë Ångström` under LANG=C too, never `Zo? ?ngstr?m`).
+      let text = Sanitizer.sanitizeLines(text(flow: flow, state: state))
       return text.isEmpty ? "" : text + "\n"
     case .none: return ""
     }

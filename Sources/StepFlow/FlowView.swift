@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Draws a running flow: header, step strip, the step's screen, messages and key hints.
 package struct FlowView {

@@ -1,15 +1,14 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
+import StepFlowText
 import StepFlowWizards
 
 /// `--state FILE` and `--resume`: the state of a run written after every step, atomically, so
 /// that a run killed at any moment can go on where it was.
 ///
-/// The file names the wizard and a fingerprint of its steps and fields; a state file of
+/// The file names the wizard and a fingerprint of its steps, fields and rules; a state file of
 /// another wizard, of a wizard that has changed since, or that is not valid is refused and
-/// left as it is.
+/// left as it is. What it holds is checked again on resume (``decode(_:path:flow:)``).
 ///
 /// The values of `secure` text fields (passwords) are never written: a resumed run has them
 /// empty and asks for them again (a run saved as finished goes on at its last step, where
@@ -18,8 +17,11 @@ package enum SavedState {
   /// The current format's version.
   package static let version = 1
 
-  /// A fingerprint of what a saved state depends on: the wizard's id, its steps' ids in order,
-  /// their fields (ids, kinds, options) and tabs. Titles and colours may change freely.
+  /// A fingerprint of what a saved state depends on: the wizard's id, its steps' ids in order
+  /// and their conditions, their fields (ids, kinds, options) and tabs, and every rule an
+  /// answer is checked against (`required`, `secure`, `pattern`, `check`, `min`, `max`, the
+  /// stars): a file written before a rule changed is refused, not taken as checked. Titles,
+  /// texts and colours may change freely.
   package static func fingerprint(of flow: FlowDefinition) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ text: String) {
@@ -34,12 +36,22 @@ package enum SavedState {
     add(flow.navigation.rawValue)
     for step in flow.steps {
       add("step:" + step.id)
+      if let when = step.when { add("when:\(when)") }
       add(step.tabsField ?? "")
       for tab in step.tabs { add("tab:" + tab.id) }
       for spec in step.allFields {
         add("field:" + spec.id + ":" + spec.kind.name)
-        if case .choice(let options, _) = spec.kind { options.forEach { add($0.id) } }
-        if case .rating(let max) = spec.kind { add("\(max)") }
+        switch spec.kind {
+        case .choice(let options, _): options.forEach { add($0.id) }
+        case .rating(let max): add("\(max)")
+        case .text(_, let secure): add(secure ? "secure" : "")
+        case .confirm: break
+        }
+        add(spec.required ? "required" : "")
+        add("pattern:" + (spec.pattern ?? ""))
+        add("check:" + (spec.check?.rawValue ?? ""))
+        add("min:" + (spec.min.map { "\($0)" } ?? ""))
+        add("max:" + (spec.max.map { "\($0)" } ?? ""))
       }
     }
     let hex = String(hash, radix: 16)
@@ -95,7 +107,7 @@ package enum SavedState {
   /// `--resume`): it is empty, or it is a stepflow state file of the same wizard (of any
   /// version or fingerprint: the run starts over). Anything else is not stepflow's to replace.
   static func mayReplace(_ bytes: [UInt8], flow: FlowDefinition) -> Bool {
-    if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return true }
+    if isBlank(bytes) { return true }
     let parsed = JSON5Parser.parse(bytes, path: "")
     guard let value = parsed.root?.value, parsed.diagnostics.isEmpty else { return false }
     return value["stepflow"]?.stringValue == "saved state"
@@ -107,9 +119,30 @@ package enum SavedState {
     package let message: String
   }
 
-  /// The state a file holds, checked against the flow.
+  /// A state read back from its file, with what the reader had to change in it.
+  package struct Resumed {
+    /// The state to go on from.
+    package var state: FlowState
+    /// Notices for stderr: answers dropped because today's rules refuse them, the step the
+    /// run goes back to (empty when the file was taken as it is).
+    package var notes: [String] = []
+  }
+
+  /// Whether the bytes hold nothing but white space (an empty file, as `mktemp` makes it).
+  package static func isBlank(_ bytes: [UInt8]) -> Bool {
+    bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+  }
+
+  /// The state a file holds, checked against the flow as it is today.
+  ///
+  /// The file must be what ``encode(flow:state:)`` writes: every member there with its type
+  /// (`"answers"` an object, `"reached"` an array of step ids …), the same wizard and
+  /// fingerprint. Each saved answer is checked again against its field's rules: one they
+  /// refuse (a file edited by hand) is dropped with a note naming it and its step, and the run
+  /// goes on at the first reached step whose answers are not complete — never past it, and
+  /// never as finished.
   package static func decode(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Refusal)
-    -> FlowState
+    -> Resumed
   {
     let parsed = JSON5Parser.parse(bytes, path: path)
     let shown = Sanitizer.sanitize(path)
@@ -124,7 +157,8 @@ package enum SavedState {
       Refusal(message: "state file \(shown) \(why); it is left as it is (remove it to start over)")
     }
     let value = root.value
-    guard value["stepflow"]?.stringValue == "saved state", let version = value["version"]?.intValue
+    guard root.members != nil, value["stepflow"]?.stringValue == "saved state",
+      let version = value["version"]?.intValue
     else { throw refuse("is not a stepflow state file") }
     guard version == Self.version else {
       throw refuse("has version \(version), not \(Self.version)")
@@ -135,27 +169,48 @@ package enum SavedState {
     }
     guard value["fingerprint"]?.stringValue == fingerprint(of: flow) else {
       throw refuse(
-        "was written for another version of \(quoted(flow.id)): its steps or fields have changed since"
+        "was written for another version of \(quoted(flow.id)): its steps, fields or rules have changed since"
       )
     }
-    guard let reachedIDs = value["reached"]?.arrayValue?.compactMap(\.stringValue),
-      reachedIDs.count <= flow.steps.count,
+    // Every element a step id: `["a", 1]` is not a list of steps with the 1 left out.
+    guard let reachedList = value["reached"]?.arrayValue,
+      case let reachedIDs = reachedList.compactMap(\.stringValue),
+      reachedIDs.count == reachedList.count, reachedIDs.count <= flow.steps.count,
       zip(reachedIDs, flow.steps).allSatisfy({ $0 == $1.id }),
       reachedIDs.count > 0 || flow.startsEmpty
     else { throw refuse("has a \"reached\" list that does not fit the wizard's steps") }
     var current: Int? = nil
-    if let id = value["current"]?.stringValue {
+    switch value["current"] {
+    case .string(let id)?:
       guard let index = flow.steps.firstIndex(where: { $0.id == id }), index < reachedIDs.count
       else { throw refuse("names a current step \(quoted(id)) that is not reached") }
       current = index
+    case .null?:
+      guard reachedIDs.isEmpty else {
+        throw refuse("has no current step, though steps are reached")
+      }
+    default:
+      throw refuse("has no \"current\" step (a step id, or null)")
+    }
+    guard let answerMembers = root["answers"]?.members else {
+      throw refuse("has no \"answers\" object (answers by field id)")
+    }
+    guard let tabMembers = root["tabs"]?.members else {
+      throw refuse("has no \"tabs\" object (the selected tab by step id)")
     }
     var answers: [String: FieldValue] = [:]
+    var dropped: [(spec: FieldSpec, problem: String)] = []
     let specs = flow.steps.flatMap(\.allFields)
-    for member in root["answers"]?.members ?? [] {
+    for member in answerMembers {
       if let spec = specs.first(where: { $0.id == member.key }),
         case .success(let answer) = AnswersFile.value(member.value, for: spec)
       {
-        answers[member.key] = answer
+        // Today's rules, not those of the day it was saved (a file edited by hand).
+        if let problem = spec.validate(answer) {
+          dropped.append((spec, problem.message))
+        } else {
+          answers[member.key] = answer
+        }
       } else if let step = flow.steps.first(where: { $0.tabsField == member.key }),
         let id = member.value.stringValue, step.tabs.contains(where: { $0.id == id })
       {
@@ -168,12 +223,13 @@ package enum SavedState {
     state.progression = Progression(
       count: flow.steps.count, startsEmpty: flow.startsEmpty, reachedCount: reachedIDs.count,
       current: current)
-    for member in root["tabs"]?.members ?? [] {
+    for member in tabMembers {
       guard let step = flow.steps.firstIndex(where: { $0.id == member.key }),
         let tab = flow.steps[step].tabs.firstIndex(where: { $0.id == member.value.stringValue })
       else { throw refuse("has a tab selection that does not fit the wizard") }
       state.selectedTabs[step] = tab
     }
+    let finished: Bool
     switch value["status"]?.stringValue {
     case "finished":
       let onLast =
@@ -181,17 +237,63 @@ package enum SavedState {
         ? state.rating > 0
         : state.progression.current.map { FlowMachine.isLastShown($0, flow, state) } ?? false
       guard onLast else { throw refuse("says the run was finished, but not on its last step") }
-      // Without its secure answers (never saved) the run is not finished: it asks for them.
-      let secureMissing = flow.steps.prefix(state.progression.reachedCount).enumerated().contains {
-        index, step in
-        FlowMachine.isShown(index, flow, state.answers)
-          && step.allFields.contains { isSecure($0) && state.answers[$0.id] == nil }
-      }
-      state.status = secureMissing ? .running : .finished
-    case "cancelled", "running": state.status = .running
+      finished = true
+    case "cancelled", "running": finished = false
     default: throw refuse("has an unknown status")
     }
+    var notes: [String] = []
+    func stepName(_ index: Int) -> String {
+      "step \(index + 1) (\(flow.steps[index].title))"
+    }
+    func step(of id: String) -> Int {
+      flow.steps.firstIndex { $0.allFields.contains { $0.id == id } } ?? 0
+    }
+    for (spec, problem) in dropped {
+      notes.append(
+        "state file \(shown): the saved answer to \(quoted(spec.id)) on \(stepName(step(of: spec.id))) is dropped: \(problem)"
+      )
+    }
+    // The run goes on at the first reached step that is not complete by today's rules — one
+    // whose answer was dropped, or one where a required answer is missing — or where it was.
+    // Secure answers are never saved: their absence sends nobody back (finishing asks for
+    // them, see below).
+    if let at = state.progression.current, flow.navigation != .rating {
+      let last = finished ? at : at - 1
+      let incomplete = (0..<max(0, last + 1)).first { index in
+        FlowMachine.isShown(index, flow, state.answers)
+          && FlowMachine.problems(ofStep: index, state, flow).contains { problem in
+            !(specs.first { $0.id == problem.fieldID }.map(isSecure) ?? false)
+          }
+      }
+      if let incomplete, let problem = FlowMachine.problems(ofStep: incomplete, state, flow).first {
+        notes.append(
+          "state file \(shown): \(stepName(incomplete)) needs answering again (\(problem.message))"
+        )
+      }
+      let droppedSteps = dropped.map { step(of: $0.spec.id) }.filter {
+        $0 < reachedIDs.count && FlowMachine.isShown($0, flow, state.answers)
+      }
+      let target = ([at] + droppedSteps + (incomplete.map { [$0] } ?? [])).min() ?? at
+      if target != at {
+        state.progression = Progression(
+          count: flow.steps.count, startsEmpty: flow.startsEmpty,
+          reachedCount: reachedIDs.count, current: target)
+        notes.append("state file \(shown): the run goes on at \(stepName(target))")
+      }
+      if incomplete != nil || !dropped.isEmpty {
+        state.status = .running
+        state.openEditor(flow: flow)
+        return Resumed(state: state, notes: notes)
+      }
+    }
+    // Without its secure answers (never saved) a finished run is not finished: it asks for them.
+    let secureMissing = flow.steps.prefix(state.progression.reachedCount).enumerated().contains {
+      index, step in
+      FlowMachine.isShown(index, flow, state.answers)
+        && step.allFields.contains { isSecure($0) && state.answers[$0.id] == nil }
+    }
+    state.status = finished && !secureMissing ? .finished : .running
     state.openEditor(flow: flow)
-    return state
+    return Resumed(state: state, notes: notes)
   }
 }

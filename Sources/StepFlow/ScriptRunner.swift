@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Runs a flow from script lines, one command at a time, on a virtual clock that only `tick`
 /// moves: frames and text come out exactly the same on every run.
@@ -111,10 +109,14 @@ package struct ScriptRunner {
     let canvas = program.view(width: frames.width, height: frames.height, at: now)
     let lines =
       frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
-    var text = "--- frame \(frameNumber): \(Sanitizer.sanitize(label)) ---\n"
+    // The header is drawn like the frame: ASCII in the ASCII glyph set.
+    let header = Symbols.asciiSafe(Sanitizer.sanitize(label), style: program.options.glyphs)
+    var text = "--- frame \(frameNumber): \(header) ---
+"
     for line in lines {
       text += line
-      text += "\n"
+      text += "
+"
     }
     writeFrame(text)
     frameNumber += 1

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Draws one step's screen for a state: its blocks, its fields, its tabs with the selected
 /// tab's content, and the Back / Next buttons of a flow with buttons.
@@ -43,8 +41,7 @@ package struct StepView {
           lines.append(
             "\(item.name): \(item.quantity) × \(Money.format(item.unitPrice, currency: currency))")
         }
-        let total = items.reduce(0) { $0 + $1.quantity * $1.unitPrice }
-        lines.append("Total: " + Money.format(total, currency: currency))
+        lines.append("Total: " + Money.format(LineItem.total(of: items), currency: currency))
       case .rating(let question, let answer):
         lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
       }

@@ -1,7 +1,5 @@
 import Glibc
-import StepFlowCore
-import StepFlowJSON
-import StepFlowRender
+import StepFlowText
 
 // The terminal layer is written for Linux and its C library (Glibc): termios, poll, signals,
 // /dev/tty. Other systems are not supported, and say so at build time rather than half work.
@@ -224,53 +222,112 @@ package enum Platform {
   /// contents: write a temporary file beside it, flush it to disk, rename it over the target,
   /// then flush the directory.
   ///
-  /// The temporary file is `PATH.tmp-` and 16 random hexadecimal digits, created with
-  /// `O_CREAT | O_EXCL | O_NOFOLLOW` (another name is drawn if it exists), so nobody can plant
-  /// a file or a symbolic link there beforehand for the write to follow. Its permissions are
-  /// `permissions`, narrowed to those of the file it replaces: an existing file's mode is
-  /// never widened.
+  /// The temporary file is ``temporaryPrefix(for:)`` and 16 random hexadecimal digits (usually
+  /// `PATH.tmp-` and the digits), created with `O_CREAT | O_EXCL | O_NOFOLLOW` (another name is
+  /// drawn if it exists), so nobody can plant a file or a symbolic link there beforehand for the
+  /// write to follow. It is locked (`flock`) while it is written, which tells
+  /// ``removeAbandonedTemporaries(of:)`` it is alive. Its permissions are `permissions`,
+  /// narrowed to those of the file it replaces: an existing file's mode is never widened.
   package static func writeFileAtomically(
     _ path: String, _ bytes: [UInt8], permissions: UInt32 = 0o644
   ) throws(FileError) {
-    let directory: String
-    if let slash = path.lastIndex(of: "/") {
-      directory = slash == path.startIndex ? "/" : String(path[..<slash])
-    } else {
-      directory = "."
-    }
+    let (directory, _) = split(path)
     var mode = mode_t(permissions & 0o777)
     if case .regularFile(let existing) = kind(of: path) { mode &= mode_t(existing) }
+    let prefix = temporaryPrefix(for: path)
     var temporary = ""
     var fd: Int32 = -1
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100 {
       let hex = String(generator.next() as UInt64, radix: 16)
-      temporary = path + ".tmp-" + String(repeating: "0", count: 16 - hex.count) + hex
+      temporary = prefix + String(repeating: "0", count: 16 - hex.count) + hex
       fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if fd >= 0 || errno != EEXIST { break }
     }
     guard fd >= 0 else { throw fileError(temporary) }
+    // Held until the descriptor is closed: a file being written is not abandoned.
+    _ = flock(fd, LOCK_EX | LOCK_NB)
     // O_EXCL: the file is new, so it gets `mode` (less the umask), whatever was there before.
     guard write(fd, bytes), fsync(fd) == 0 else {
       let error = fileError(temporary)
+      unlink(temporary)
       close(fd)
-      unlink(temporary)
-      throw error
-    }
-    guard close(fd) == 0 else {
-      let error = fileError(temporary)
-      unlink(temporary)
       throw error
     }
     guard rename(temporary, path) == 0 else {
       let error = fileError(path)
       unlink(temporary)
+      close(fd)
       throw error
     }
+    // The data is on disk (fsync said so); the lock goes with the descriptor.
+    close(fd)
     let dirFD = open(directory, O_RDONLY | O_CLOEXEC)
     if dirFD >= 0 {
       fsync(dirFD)
       close(dirFD)
+    }
+  }
+
+  /// The most bytes a file name may have in the folder of `path` (`NAME_MAX`, 255 on Linux's
+  /// file systems).
+  private static func nameLimit(in directory: String) -> Int {
+    let limit = pathconf(directory, Int32(_PC_NAME_MAX))
+    return limit > 0 ? limit : 255
+  }
+
+  /// The folder and the file name of a path (`.` for a name without a folder), split at the
+  /// last `/` byte (so a combining mark after it cannot hide it).
+  private static func split(_ path: String) -> (directory: String, name: String) {
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
+    let directory = slash == bytes.startIndex ? "/" : String(path[..<slash])
+    return (directory, String(path[bytes.index(after: slash)...]))
+  }
+
+  /// What the temporary files of ``writeFileAtomically(_:_:permissions:)`` for `path` start
+  /// with, before their 16 hexadecimal digits: `PATH.tmp-`, or — when that name would be
+  /// longer than the file system allows (a name of more than 234 bytes) — the name cut to fit.
+  package static func temporaryPrefix(for path: String) -> String {
+    let (directory, name) = split(path)
+    let suffix = ".tmp-"
+    let room = nameLimit(in: directory) - suffix.utf8.count - 16
+    var kept = name.unicodeScalars[...]
+    // Cut whole scalars, so the name stays what it was as far as it goes.
+    var size = name.utf8.count
+    while size > room, let last = kept.last {
+      size -= String(last).utf8.count
+      kept = kept.dropLast()
+    }
+    let folder = path.utf8.dropLast(name.utf8.count)
+    return String(decoding: folder, as: UTF8.self) + String(String.UnicodeScalarView(kept))
+      + suffix
+  }
+
+  /// Removes the temporary files a write of `path` left when it was killed (`kill -9`, a
+  /// crash, a power cut): regular files in its folder named ``temporaryPrefix(for:)`` and 16
+  /// hexadecimal digits that no writer holds locked. Links and anything else are left alone.
+  package static func removeAbandonedTemporaries(of path: String) {
+    let prefix = temporaryPrefix(for: path)
+    let (directory, _) = split(prefix + "0")
+    let (_, namePrefix) = split(prefix)
+    let isHex: (UInt8) -> Bool = {
+      ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66)
+    }
+    for entry in directoryEntries(directory) where entry.hasPrefix(namePrefix) {
+      let digits = entry.utf8.dropFirst(namePrefix.utf8.count)
+      guard digits.count == 16, digits.allSatisfy(isHex) else { continue }
+      let candidate = prefix + String(decoding: digits, as: UTF8.self)
+      guard case .regularFile = kind(of: candidate) else { continue }
+      let fd = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard fd >= 0 else { continue }
+      var info = stat()
+      if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        flock(fd, LOCK_EX | LOCK_NB) == 0
+      {
+        unlink(candidate)
+      }
+      close(fd)
     }
   }
 

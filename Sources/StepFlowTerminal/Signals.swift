@@ -1,6 +1,4 @@
 import Glibc
-import StepFlowCore
-import StepFlowRender
 
 /// The signals the interactive loop reacts to, turned into bytes on a pipe (the self-pipe
 /// trick) so that the loop's one `poll` wakes for them.
@@ -119,19 +117,30 @@ package struct SignalPipe {
   }
 }
 
-/// Restores the terminal when the process dies of a fatal signal (a crash, an abort, a failed
-/// precondition) while a session runs, then lets the signal do what it did before (the Swift
-/// runtime's backtrace, a core dump).
+/// The signals that report crashes — SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP — told
+/// apart by who sent them.
+///
+/// A real fault (a bad access, a failed precondition, `abort()`) comes from the process itself:
+/// the commands stepflow runs are killed (``ChildRegistry``), the terminal is restored, then the signal goes on to what handled it before (the Swift
+/// runtime's crash report, a core dump) and the process dies of it. The same signal sent from
+/// outside (`kill -ABRT`, `kill -SEGV` …) is a request to stop, like SIGTERM: during a session it
+/// ends the loop with 128 + its number, the terminal restored (``install()``); outside one it
+/// has its default action (``installOutsideSessions()``). Left to the runtime, such a signal
+/// printed a crash report and the process ran on — drawing on the normal screen, in cooked
+/// mode, after the report had restored the terminal.
 package enum FatalSignals {
   package static let handled: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
+  /// Installs the session's handlers (saving those there before, which ``uninstall()`` puts
+  /// back): a signal from outside goes into the session's signal pipe, a real fault restores
+  /// the terminal and goes on to the previous handler.
   package static func install() {
     guard !fatalHandlersInstalled else { return }
     for (i, signal) in handled.enumerated() where i < fatalPrevious.count {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = restoreAndRedeliver
+      action.__sigaction_handler.sa_sigaction = handleInSession
       sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_ONSTACK
+      action.sa_flags = SA_ONSTACK | SA_SIGINFO
       sigaction(signal, &action, &fatalPrevious[i])
     }
     fatalHandlersInstalled = true
@@ -144,6 +153,30 @@ package enum FatalSignals {
     }
     fatalHandlersInstalled = false
   }
+
+  /// Gives these signals their default action when they are sent from outside, while a real
+  /// fault still reaches the handler installed before (the Swift runtime's crash report). Call
+  /// it once, at start-up (the `stepflow` command and ``MultiSteps`` programs do).
+  package static func installOutsideSessions() {
+    guard !outsideHandlersInstalled else { return }
+    for (i, signal) in handled.enumerated() where i < crashReporters.count {
+      var action = sigaction()
+      action.__sigaction_handler.sa_sigaction = handleOutsideSessions
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_ONSTACK | SA_SIGINFO
+      sigaction(signal, &action, &crashReporters[i])
+    }
+    outsideHandlersInstalled = true
+  }
+
+  /// Whether a signal was sent by another process (`kill`, `sigqueue`), not raised by a fault
+  /// or by this process itself (`abort()` sends SIGABRT to itself).
+  @inline(__always)
+  fileprivate static func isFromOutside(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+    guard let info else { return false }
+    // SI_USER (0), SI_QUEUE (-1), SI_TKILL (-6) …: sent, not caused. Faults have codes above 0.
+    return info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()
+  }
 }
 
 // Signal handlers cannot be given context: these globals are what they use. They are written
@@ -152,6 +185,9 @@ nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
 nonisolated(unsafe) private var fatalPrevious: [sigaction] = Array(
   repeating: sigaction(), count: 6)
 nonisolated(unsafe) private var fatalHandlersInstalled = false
+nonisolated(unsafe) private var crashReporters: [sigaction] = Array(
+  repeating: sigaction(), count: 6)
+nonisolated(unsafe) private var outsideHandlersInstalled = false
 
 /// The handler of the loop's signals: the signal's number, as one byte, into the pipe.
 private func forwardSignal(_ signal: Int32) {
@@ -161,12 +197,41 @@ private func forwardSignal(_ signal: Int32) {
   errno = savedErrno
 }
 
-/// The handler of fatal signals: restore the terminal, put the previous handler back and send
-/// the signal again, which that handler (or the default action) receives once this one returns.
-private func restoreAndRedeliver(_ signal: Int32) {
+/// The session's handler of the crash signals: one sent from outside is forwarded like
+/// SIGTERM; a real one restores the terminal, puts the previous handler back and sends the
+/// signal again, which that handler (or the default action) receives once this one returns.
+private func handleInSession(
+  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+  if FatalSignals.isFromOutside(info), signalPipeWriteFD >= 0 {
+    forwardSignal(signal)
+    return
+  }
+  // The commands stepflow runs go first: none of them outlives a crash.
+  ChildRegistry.killAll()
   TerminalModes.restore(draining: false)
   if let i = FatalSignals.handled.firstIndex(of: signal), i < fatalPrevious.count {
     sigaction(signal, &fatalPrevious[i], nil)
+  }
+  raise(signal)
+}
+
+/// The handler of the crash signals outside sessions: one sent from outside gets the default
+/// action (the process ends by it); a real one goes on to the crash reporter.
+private func handleOutsideSessions(
+  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+  guard let i = FatalSignals.handled.firstIndex(of: signal), i < crashReporters.count else {
+    return
+  }
+  ChildRegistry.killAll()
+  if FatalSignals.isFromOutside(info) {
+    var standard = sigaction()
+    standard.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&standard.sa_mask)
+    sigaction(signal, &standard, nil)
+  } else {
+    sigaction(signal, &crashReporters[i], nil)
   }
   raise(signal)
 }

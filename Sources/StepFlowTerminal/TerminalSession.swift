@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowRender
 
 /// The interactive loop: runs a ``TerminalProgram`` full screen on a terminal and gives the
 /// terminal back, as it was, on every way out.
@@ -17,7 +16,9 @@ import StepFlowRender
 /// process stopped; on `fg` raw mode and the modes come back and the screen is repainted);
 /// every other key goes to the program. Signals: SIGINT 130, SIGTERM 143, SIGHUP 129, and every
 /// other signal whose default action would end the process (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ) 128 + its number, the terminal restored; SIGWINCH
+/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ), and SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL and
+/// SIGTRAP sent from another process, 128 + its number, the terminal restored (a real fault
+/// restores the terminal and dies of its signal, see ``FatalSignals``); SIGWINCH
 /// re-reads the size, sends `.resize` and repaints, SIGTSTP suspends like Ctrl-Z, SIGCONT
 /// re-enters the modes and repaints. A terminal that hangs up or fails ends the loop with 129.
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a
@@ -93,8 +94,11 @@ package enum TerminalSession {
     try TerminalModes.enter(tty)
     FatalSignals.install()
     defer { FatalSignals.uninstall() }
-    defer { TerminalModes.restore() }
     var loop = SessionLoop(tty: tty, signals: signals, options: options)
+    // After the terminal is given back: the commands the program ran are stopped and
+    // reaped (a crash meanwhile still kills them: the fatal-signal handlers are in place).
+    defer { loop.shutdownTasks() }
+    defer { TerminalModes.restore() }
     return loop.run(&program)
   }
 }

@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// `--answers FILE`: a JSON object of answers by field id that pre-fills a run. Values are
 /// typed as the fields are: text and choices as strings (a choice by option id or title),

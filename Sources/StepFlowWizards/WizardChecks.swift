@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// The checks across a wizard's steps: ids used twice, and conditions that name a field that
 /// does not exist or is only asked later.

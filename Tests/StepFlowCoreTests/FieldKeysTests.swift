@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 private let methods = [
   ChoiceOption("card", "Card"), ChoiceOption("paypal", "PayPal"), ChoiceOption("cash", "Cash"),

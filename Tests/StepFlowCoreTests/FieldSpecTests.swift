@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 /// The error a spec is refused with, or `nil` when it builds.
 private func specError(_ build: () throws -> FieldSpec) -> FieldSpecError? {

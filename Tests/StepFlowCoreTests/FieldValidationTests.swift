@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 /// The message a spec gives for a text, or `nil` when the text is valid.
 private func message(_ spec: FieldSpec, _ text: String) -> String? {

@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 /// Presses keys on a form and returns the outcomes.
 private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {

@@ -18,6 +18,18 @@ import Testing
         == #"{"wizard":"delivery","finished":false}"#)
   }
 
+  @Test func asciiOutputEscapesEveryOtherCharacterAndReadsBackTheSame() throws {
+    let text = "Zoë \"Å\"\n🚲\u{1B}\u{202E}x\u{85}"
+    let written = JSONWriter.compact(["name": .string(text), "é": 1], ascii: true)
+    #expect(
+      written
+        == #"{"name":"Zo\u00eb \"\u00c5\"\n\ud83d\udeb2\u001b\u202ex\u0085","\u00e9":1}"#)
+    #expect(written.utf8.allSatisfy { $0 < 0x80 })
+    let parsed = JSON5Parser.parse(Array(written.utf8), path: "")
+    #expect(parsed.root?.value["name"]?.stringValue == text)
+    #expect(JSONWriter.compact(["name": "plain"], ascii: true) == #"{"name":"plain"}"#)
+  }
+
   @Test func prettyIndentsByTwoSpaces() {
     let state: JSONValue = [
       "wizard": "purchase", "step": 2, "reached": [1, [true]], "answers": [:], "list": [],

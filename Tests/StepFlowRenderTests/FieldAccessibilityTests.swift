@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 @Suite struct FieldAccessibilityTests {

@@ -1,11 +1,10 @@
+import Foundation
 import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// The keyboard and focus model: one key table, Enter picks, Tab cycles, the focus on arrival,
 /// the y/n prompt, `press`, and the hint line and plain text that follow the focus.

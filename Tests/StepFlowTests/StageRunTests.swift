@@ -3,7 +3,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
 @testable import StepFlowWizards
 

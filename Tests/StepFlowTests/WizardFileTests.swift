@@ -70,7 +70,9 @@ import Testing
       _ = FlowMachine.apply(try Command.parse(line), to: &state, flow: flow)
     }
     let bytes = SavedState.encode(flow: flow, state: state)
-    let restored = try SavedState.decode(bytes, path: "s.json", flow: flow)
+    let resumed = try SavedState.decode(bytes, path: "s.json", flow: flow)
+    #expect(resumed.notes == [])
+    let restored = resumed.state
     #expect(restored.progression == state.progression)
     #expect(restored.answers == state.answers)
     #expect(restored.selectedTabs == state.selectedTabs)

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// A field being filled in: its definition, its value and its editing state.
 ///

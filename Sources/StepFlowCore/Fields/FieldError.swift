@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What is wrong with a field's value, or with text given for it.
 public enum FieldProblem: Hashable, Sendable {
   /// A required field has no value.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A text field's `pattern`: a regular expression that the whole text must match, compiled
 /// once and matched in time linear in the text's length, whatever the pattern.
 ///
@@ -37,6 +35,9 @@ package struct FieldPattern: Hashable, Sendable {
   package let source: String
   /// The compiled program; its last instruction is ``FieldPatternInstruction/match``.
   package let program: [FieldPatternInstruction]
+  /// An ASCII byte every match contains, when the pattern has one (searches skip lines
+  /// without it before decoding them).
+  package var requiredByte: UInt8? = nil
 
   /// Compiles a pattern.
   /// - Throws: ``FieldPatternError`` when the pattern is malformed, uses syntax outside the
@@ -50,6 +51,13 @@ package struct FieldPattern: Hashable, Sendable {
     compiler.emit(tree)
     compiler.program.append(.match)
     program = compiler.program
+  }
+
+  /// A pattern from a program compiled elsewhere (``init(searching:)``).
+  init(source: String, program: [FieldPatternInstruction], requiredByte: UInt8?) {
+    self.source = source
+    self.program = program
+    self.requiredByte = requiredByte
   }
 
   /// The number of instructions of the compiled program.
@@ -114,6 +122,8 @@ package struct FieldPattern: Hashable, Sendable {
         stack.append(first)
       case .jump(let target):
         stack.append(target)
+      case .save:
+        stack.append(pc + 1)
       case .atStart:
         if position == 0 { stack.append(pc + 1) }
       case .atEnd:

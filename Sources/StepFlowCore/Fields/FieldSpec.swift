@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// One option of a choice field: an id for answers and scripts, a title for people.
 public struct ChoiceOption: Hashable, Sendable {

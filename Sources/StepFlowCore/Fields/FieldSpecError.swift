@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Why a field definition was refused, naming the field and what to change.
 ///
 /// Thrown by ``FieldSpec/init(id:label:help:kind:required:pattern:patternMessage:min:max:check:default:)``

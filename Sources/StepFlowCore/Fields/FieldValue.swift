@@ -1,4 +1,5 @@
 import StepFlowJSON
+import StepFlowText
 
 /// The value of a field: what the person typed, chose, confirmed or rated.
 public enum FieldValue: Hashable, Sendable {

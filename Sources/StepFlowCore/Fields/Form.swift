@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// An ordered list of fields with one of them focused: what a step asks for.
 ///

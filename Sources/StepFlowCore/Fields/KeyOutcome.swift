@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Whether a component used a key.
 ///
 /// A component returns `.ignored` for keys it has no use for, so that the caller can give them

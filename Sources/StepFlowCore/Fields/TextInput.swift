@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// One line of editable text with a cursor that sits between graphemes.
 ///

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 extension FieldSpec {
   /// Checks a value against the field's rules; `nil` when it is valid.
   ///

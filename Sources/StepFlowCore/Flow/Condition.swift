@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A condition on earlier answers that decides whether a step is shown.
 public struct Condition: Equatable, Sendable {
   public enum Test: Equatable, Sendable {

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 extension FlowMachine {
   /// Where the focus is in a state, as the key table knows it.
   package static func focusContext(of state: FlowState, flow: FlowDefinition) -> FocusContext {

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState`` with the
 /// semantics of PRODUCT.md. Pure: no terminal, no clock, no files.

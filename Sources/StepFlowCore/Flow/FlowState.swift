@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// The state of a running flow: where it stands, what was answered, what is selected.
 ///
 /// A value: copying it is how a transition keeps the screen it leaves.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Where the focus is, as far as keys are concerned: what a key does depends on it.
 package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   /// A text field: letters are typed.

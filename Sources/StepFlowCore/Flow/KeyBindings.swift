@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 import Synchronization
 
 /// The one table of key bindings. The key handling, the hint line, the `?` overlay,

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// The key table (``KeyBindings``) as a flow's screen uses it: the command a key means where
 /// nothing has the focus, and the `?` overlay's rows where the focus is.
 package enum KeyMap {

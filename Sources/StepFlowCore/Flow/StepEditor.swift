@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What can hold the focus on a step's screen.
 package enum Focus: Hashable, Sendable {
   /// A field of the step's own form.

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// A step's screen below the strip: its blocks (text, a large icon, a status box, a cart, a
 /// summary, the rating text), laid out top to bottom and centred in the area.
@@ -166,9 +166,8 @@ package struct StepScreen {
   ) {
     let width = min(56, area.width - 2 * Self.margin)
     let x = area.x + max(Self.margin, (area.width - width) / 2)
-    let amounts = items.map { Money.format($0.unitPrice * $0.quantity, currency: currency) }
-    let total = Money.format(
-      items.reduce(0) { $0 + $1.unitPrice * $1.quantity }, currency: currency)
+    let amounts = items.map { Money.format($0.amount, currency: currency) }
+    let total = Money.format(LineItem.total(of: items), currency: currency)
     let amountWidth = (amounts + [total]).map { DisplayWidth.of($0) }.max() ?? 0
     let quantities = items.map {
       "\($0.quantity) × \(Money.format($0.unitPrice, currency: currency))"
@@ -204,8 +203,14 @@ package struct StepScreen {
 package enum Money {
   /// `2490` → `$24.90` (the symbol before the amount).
   package static func format(_ cents: Int, currency: String) -> String {
+    format(Int128(cents), currency: currency)
+  }
+
+  /// `2490` → `$24.90`; an amount too large to add up (`nil`) is `too large`.
+  package static func format(_ cents: Int128?, currency: String) -> String {
+    guard let cents else { return "too large" }
     let sign = cents < 0 ? "-" : ""
-    let value = abs(cents)
+    let value = cents.magnitude
     let fraction = value % 100
     return sign + currency + "\(value / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
   }

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// The row of steps across the top of a flow (seed 003's MultiStepsView), drawn into cells.
 ///

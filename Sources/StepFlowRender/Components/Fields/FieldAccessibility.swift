@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Fields as lines of text for plain (accessible) mode: no redraws, one line a field.
 extension Field {

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// How a field is drawn: a two-column gutter, then its rows from top to bottom.
 ///

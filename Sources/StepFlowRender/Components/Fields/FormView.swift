@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Drawing a form: its fields stacked top to bottom, scrolled so the focused one is visible.
 extension Form {
