@@ -111,12 +111,10 @@ package struct ScriptRunner {
       frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
     // The header is drawn like the frame: ASCII in the ASCII glyph set.
     let header = Symbols.asciiSafe(Sanitizer.sanitize(label), style: program.options.glyphs)
-    var text = "--- frame \(frameNumber): \(header) ---
-"
+    var text = "--- frame \(frameNumber): \(header) ---\n"
     for line in lines {
       text += line
-      text += "
-"
+      text += "\n"
     }
     writeFrame(text)
     frameNumber += 1

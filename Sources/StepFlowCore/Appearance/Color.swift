@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// A colour as the terminal is asked to show it.
 ///
 /// Colours are stored at full precision and reduced to what the terminal supports

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// Which characters the interface may use.
 public enum GlyphStyle: String, CaseIterable, Sendable {
   /// Emoji icons (two cells wide) and Unicode drawing characters.
