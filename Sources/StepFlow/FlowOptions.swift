@@ -26,35 +26,6 @@ package struct FlowOptions: Equatable, Sendable {
   }
 }
 
-/// A question asked before a key loses answers: quitting or starting over.
-package enum Confirmation: Equatable, Sendable {
-  case quit
-  case reset
-
-  /// The question, as the screen asks it.
-  package var question: String {
-    switch self {
-    case .quit: return "Quit and lose your answers? y/n"
-    case .reset: return "Start over and lose your answers? y/n"
-    }
-  }
-
-  /// The question in at most `width` columns: its words cut before the keys, so `y/n`
-  /// always shows.
-  package func question(fitting width: Int, ellipsis: String) -> String {
-    let keys = " y/n"
-    let full = question
-    guard DisplayWidth.of(full) > width, full.hasSuffix(keys) else { return full }
-    let words = String(full.dropLast(keys.count))
-    let room = width - keys.count
-    guard room > 0 else { return TextLayout.truncate(full, toWidth: width, ellipsis: ellipsis) }
-    return TextLayout.truncate(words, toWidth: room, ellipsis: ellipsis) + keys
-  }
-
-  /// What y does.
-  package var command: Command { self == .quit ? .quit : .reset }
-}
-
 /// A push transition between two steps: the screen being left, the way it goes, and its timing.
 package struct StepTransition: Equatable, Sendable {
   package var from: FlowState

@@ -4,19 +4,18 @@ import StepFlowTerminal
 import StepFlowText
 
 /// A running flow: the pure state machine plus what the screen needs over time (transitions,
-/// messages, the help overlay, automatic advance). Keys, script commands and ticks all go
-/// through it, on a terminal and in a script alike — one program for every mode.
+/// messages, the navigation bar's and the tabs' animations, the stages of an automatic run).
+/// Keys, script commands and ticks all go through it, on a terminal and in a script alike —
+/// one program for every mode. What a key does is decided by the pure update
+/// (``FlowMachine/handleKey(_:state:flow:)``), the help overlay and the y/n question included.
 package struct FlowProgram: TerminalProgram {
   package let flow: FlowDefinition
   package let options: FlowOptions
   package private(set) var state: FlowState
   /// The last refusal or notice, shown on the screen until the next command.
   package private(set) var message: String?
-  package private(set) var showsHelp = false
   /// The terminal's size, from its resize events (`nil` before the first, and in scripts).
   package private(set) var screenSize: (width: Int, height: Int)?
-  /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
-  package private(set) var pendingConfirmation: Confirmation?
   package var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
   package private(set) var navigationBar: NavigationBar
@@ -99,7 +98,7 @@ package struct FlowProgram: TerminalProgram {
   /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
   /// is asked, the question (the too-small screen shows it instead of the flow).
   package var quitHint: String {
-    if let pendingConfirmation { return pendingConfirmation.question }
+    if let asked = state.pendingConfirmation { return asked.question }
     guard let editor = state.editor else { return "q or Ctrl-C to quit" }
     let field: Field?
     switch editor.focus {
@@ -151,73 +150,37 @@ package struct FlowProgram: TerminalProgram {
       return .changed
     }
     transition = nil
-    pendingConfirmation = nil
     return perform(command, at: now)
   }
 
   /// Asks the y/n question before quitting or starting over (plain mode's typed `quit` and
-  /// `reset`; the keys ask through ``press(_:at:)``).
+  /// `reset`; the keys ask through the pure update).
   package mutating func ask(_ confirmation: Confirmation) {
-    pendingConfirmation = confirmation
+    state.pendingConfirmation = confirmation
     message = nil
   }
 
   /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
-  package var focusContext: FocusContext {
-    pendingConfirmation == nil ? FlowMachine.focusContext(of: state, flow: flow) : .prompt
-  }
+  package var focusContext: FocusContext { FlowMachine.focusContext(of: state, flow: flow) }
 
-  /// A key, from the terminal or a script's `press`: what the key table binds it to where the
-  /// focus is. Quitting and starting over ask first once something is answered.
+  /// A key, from the terminal or a script's `press`: it does what the pure update says
+  /// (``FlowMachine/handleKey(_:state:flow:)``); the screen follows.
   /// - Returns: what it did; `nil` when the key means nothing here.
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
-    if showsHelp {
-      // Any key closes the help.
-      showsHelp = false
-      return .changed
-    }
+    let before = state
+    let outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
+    // The key that closes the help does nothing else; any other ends a transition under way.
+    if before.showsHelp { return outcome }
     transition = nil
-    guard let binding = KeyBindings.binding(for: key, in: focusContext) else { return nil }
-    switch binding.action {
-    case .help:
-      showsHelp = true
-      return .changed
-    case .confirm:
-      guard let asked = pendingConfirmation else { return nil }
-      pendingConfirmation = nil
-      return perform(asked.command, at: now)
-    case .dismiss:
-      pendingConfirmation = nil
-      return .changed
-    case .command(.quit) where state.hasAnswers(flow: flow):
-      pendingConfirmation = .quit
-      message = nil
-      return .changed
-    case .command(.reset) where state.hasAnswers(flow: flow):
-      pendingConfirmation = .reset
-      message = nil
-      return .changed
-    case .interrupt:
-      return nil
-    default:
-      let before = state
-      guard
-        let outcome = FlowMachine.perform(binding.action, key: key, state: &state, flow: flow)
-      else { return nil }
-      react(to: outcome, leaving: before, at: now)
-      return outcome
-    }
+    guard let outcome, !state.showsHelp else { return outcome }
+    react(to: outcome, leaving: before, at: now)
+    return outcome
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = state
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
-    if command == .reset, case .moved = outcome {
-      // Starting over runs every stage again, the first step's too.
-      completedStages = []
-      stages.dismissAll(at: now)
-    }
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
@@ -227,20 +190,13 @@ package struct FlowProgram: TerminalProgram {
     switch outcome {
     case .refused(let text):
       message = text
+    case .startedOver(let from, let to):
+      // Starting over runs every stage again, the first step's too.
+      completedStages = []
+      stages.dismissAll(at: now)
+      moved(from: from, to: to, direction: .backward, leaving: before, at: now)
     case .moved(let from, let to, let direction):
-      message = nil
-      if from != to {
-        if options.animate {
-          transition = StepTransition(
-            from: before, direction: direction,
-            timing: Transition(start: now, duration: options.transitionDuration))
-        }
-        navigationBar.setItems(
-          FlowProgram.navigationItems(flow: flow, state: state),
-          direction: direction == .forward ? .fromTrailing : .fromLeading,
-          animated: options.animate, at: now)
-      }
-      tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+      moved(from: from, to: to, direction: direction, leaving: before, at: now)
     case .tabChanged(_, let to):
       message = nil
       tabs?.select(to, animated: options.animate, at: now)
@@ -250,6 +206,25 @@ package struct FlowProgram: TerminalProgram {
     }
     tabs?.isFocused = state.editor?.focus == .tabBar
     updateStage(at: now)
+  }
+
+  /// After a step change: the push transition, the navigation bar, the new step's tab bar.
+  private mutating func moved(
+    from: Int?, to: Int?, direction: Direction, leaving before: FlowState, at now: Duration
+  ) {
+    message = nil
+    if from != to {
+      if options.animate {
+        transition = StepTransition(
+          from: before, direction: direction,
+          timing: Transition(start: now, duration: options.transitionDuration))
+      }
+      navigationBar.setItems(
+        FlowProgram.navigationItems(flow: flow, state: state),
+        direction: direction == .forward ? .fromTrailing : .fromLeading,
+        animated: options.animate, at: now)
+    }
+    tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
   }
 
   /// The tab bar of the current step, if it has tabs.
@@ -378,7 +353,7 @@ package struct FlowProgram: TerminalProgram {
       lines.append("Focus: " + FlowProgram.focusText(editor))
     }
     if let message { lines.append(message) }
-    if let pendingConfirmation { lines.append(pendingConfirmation.question) }
+    if let asked = state.pendingConfirmation { lines.append(asked.question) }
     // Text from wizard files and answers: never a raw control character.
     return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }

@@ -275,7 +275,7 @@ package enum FlowRunner {
         case .line(let typed):
           number += 1
           // While y/n is asked, n is no, not next.
-          let asking = runner.program.pendingConfirmation != nil
+          let asking = runner.program.state.pendingConfirmation != nil
           var line = person && !asking ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
           if ScriptSource.isBlank(line) { continue }
           if person {

@@ -63,7 +63,7 @@ package struct FlowView {
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
-    if !stageDrawn, footer > 0, program.message == nil, program.pendingConfirmation == nil,
+    if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
       let line = stageLine()
     {
       // No room for the stage's indicators: the footer's first row says how far it is (the
@@ -74,7 +74,7 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
         style: theme.text.foreground(theme.accent).bold)
     }
-    if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
+    if state.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
   }
@@ -175,7 +175,7 @@ package struct FlowView {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
-    if compact, let asked = program.pendingConfirmation {
+    if compact, let asked = state.pendingConfirmation {
       // The one footer row asks; the question names its keys (y/n).
       canvas.draw(
         asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY,
@@ -192,7 +192,7 @@ package struct FlowView {
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
-    if let asked = program.pendingConfirmation {
+    if let asked = state.pendingConfirmation {
       canvas.draw(
         asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY - 1,
         style: base.foreground(theme.accent).bold)
@@ -214,26 +214,18 @@ package struct FlowView {
     return items.map { $0.replacing("1-9", with: "1-\(min(9, flow.steps.count))") }
   }
 
-  /// What Enter does where the focus is, in a word or two.
+  /// What Enter does where the focus is, in a word or two: asked of the update that performs
+  /// it (``FlowMachine/enterEffect(of:_:_:)``), so the hint says what the key will do.
   private func enterHint(_ context: FocusContext) -> String? {
-    let last = state.progression.isAtLastStep
-    switch context {
-    case .textField, .choiceRow, .confirm, .ratingField, .tabBar:
-      guard let editor = state.editor else { return nil }
-      let list = editor.focusables(flow: flow)
-      if let focus = editor.focus, let i = list.firstIndex(of: focus), i + 1 < list.count,
-        list[i + 1] != .back, list[i + 1] != .next
-      {
-        return "next field"
-      }
-      return last ? "finish" : "next step"
-    case .buttons:
-      if state.editor?.focus == .back { return "back" }
-      return last ? "finish" : "next"
-    case .noFocus:
-      return last ? "finish" : "next"
-    default:
-      return nil
+    guard let action = KeyBindings.enterAction(in: context),
+      let effect = FlowMachine.enterEffect(of: action, state, flow)
+    else { return nil }
+    switch effect {
+    case .nextField: return "next field"
+    case .back: return "back"
+    // In a field, "next" alone could be the next field.
+    case .nextStep: return action == .submit ? "next step" : "next"
+    case .finish: return flow.navigation == .rating ? "done" : "finish"
     }
   }
 

@@ -79,7 +79,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   @discardableResult
   public mutating func send(_ command: Command, at now: Duration = .zero) -> Change {
     switch program.apply(command, at: now) {
-    case .moved(let from, let to, _):
+    case .moved(let from, let to, _), .startedOver(let from, let to):
       return .moved(from: Self.step(at: from), to: Self.step(at: to))
     case .tabChanged, .changed: return .changed
     case .refused(let message): return .refused(message)

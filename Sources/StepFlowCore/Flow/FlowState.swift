@@ -23,6 +23,11 @@ package struct FlowState: Equatable, Sendable {
   /// The editors of steps left earlier, kept so that coming back finds the focus and the
   /// messages as they were (and costs no rebuilding).
   package var parkedEditors: [Int: StepEditor] = [:]
+  /// The y/n question a key asked (q, Esc or r once something is answered): while it is asked,
+  /// the keys answer it (``FocusContext/prompt``).
+  package var pendingConfirmation: Confirmation?
+  /// Whether the keys' help (`?`) is shown: the next key, whichever it is, closes it.
+  package var showsHelp = false
 
   /// A flow at its start, with answers given beforehand.
   package init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {
@@ -102,6 +107,9 @@ package enum Direction: Equatable, Sendable {
 package enum Outcome: Equatable, Sendable {
   /// The current step changed.
   case moved(from: Int?, to: Int?, direction: Direction)
+  /// The flow started over (`reset`): back at its start, the answers given beforehand kept.
+  /// Unlike moving back to the first step, every step is new again (a stage runs again).
+  case startedOver(from: Int?, to: Int?)
   /// The selected tab of the current step changed.
   case tabChanged(from: Int, to: Int)
   /// Something changed on the current step (an answer, the focus).

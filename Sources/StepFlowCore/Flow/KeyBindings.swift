@@ -103,6 +103,17 @@ package enum KeyBindings {
     table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
   }
 
+  /// What the Enter key is bound to in a context, read from the table once (the hint line asks
+  /// with every frame).
+  package static func enterAction(in context: FocusContext) -> KeyAction? {
+    enterActions[context]
+  }
+
+  private static let enterActions: [FocusContext: KeyAction] = Dictionary(
+    uniqueKeysWithValues: FocusContext.allCases.compactMap { context in
+      binding(for: .enter, in: context).map { (context, $0.action) }
+    })
+
   /// The keys of a binding that it really takes in a context (an earlier binding may take
   /// some of them), e.g. `→` is not `next` in a yes/no field.
   package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
