@@ -13,16 +13,20 @@ package struct FlowOptions: Equatable, Sendable {
   package var auto: Bool
   /// How long a push transition takes.
   package var transitionDuration: Duration
+  /// What fields may consult outside the pure core: today, the files, the environment.
+  package var context: FieldContext
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
-    auto: Bool = false, transitionDuration: Duration = .milliseconds(250)
+    auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
+    context: FieldContext = .detached
   ) {
     self.glyphs = glyphs
     self.position = position
     self.animate = animate
     self.auto = auto
     self.transitionDuration = transitionDuration
+    self.context = context
   }
 }
 

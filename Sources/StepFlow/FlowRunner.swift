@@ -58,7 +58,7 @@ package enum FlowRunner {
       }
     }
     guard let path = settings.stateFile else {
-      return FlowState(flow: flow, answers: answers)
+      return FlowState(flow: flow, answers: answers, context: settings.fieldContext)
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -70,7 +70,7 @@ package enum FlowRunner {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      return FlowState(flow: flow, answers: answers)
+      return FlowState(flow: flow, answers: answers, context: settings.fieldContext)
     case .other(let what):
       Platform.writeStderr(
         "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
@@ -90,10 +90,11 @@ package enum FlowRunner {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet (the file is empty); starting at the beginning\n"
         )
-        return FlowState(flow: flow, answers: answers)
+        return FlowState(flow: flow, answers: answers, context: settings.fieldContext)
       }
       do throws(SavedState.Refusal) {
-        let resumed = try SavedState.decode(bytes, path: path, flow: flow)
+        let resumed = try SavedState.decode(
+          bytes, path: path, flow: flow, context: settings.fieldContext)
         for note in resumed.notes { Platform.writeStderr("stepflow: \(note)\n") }
         return resumed.state
       } catch {
@@ -112,7 +113,7 @@ package enum FlowRunner {
         "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
-    return FlowState(flow: flow, answers: answers)
+    return FlowState(flow: flow, answers: answers, context: settings.fieldContext)
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
@@ -155,7 +156,7 @@ package enum FlowRunner {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto),
+          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
         state: start),
       saver: saver)
     let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
@@ -196,7 +197,8 @@ package enum FlowRunner {
     saver: inout StateFileWriter?
   ) -> Int32 {
     var options = FlowOptions(
-      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")

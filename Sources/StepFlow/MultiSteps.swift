@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowRender
+import StepFlowTerminal
 
 /// A flow written as one Swift enum, running: the typed state, the pure update and the view.
 /// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the
@@ -29,9 +30,10 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     answers: [String: FieldValue] = [:], glyphs: GlyphStyle = .unicode, animated: Bool = false
   ) {
     definition = FlowDefinition(Step.self)
+    let context = Platform.fieldContext(environment: Platform.environment())
     program = FlowProgram(
-      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated),
-      state: FlowState(flow: definition, answers: answers))
+      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated, context: context),
+      state: FlowState(flow: definition, answers: answers, context: context))
   }
 
   private static func step(at index: Int?) -> Step? {

@@ -44,6 +44,8 @@ package struct RunSettings {
   /// `--timeout` as given, for messages.
   package var timeoutText = ""
   package var environment: [String: String]
+  /// What fields see of the machine: today, the file system, this environment.
+  package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
 
@@ -52,6 +54,7 @@ package struct RunSettings {
   /// (`ACCESSIBLE`, `TERM=dumb`).
   package init(environment: [String: String]) {
     self.environment = environment
+    fieldContext = Platform.fieldContext(environment: environment)
     glyphs = GlyphStyle.detect(environment: environment)
     let reduced = environment["STEPFLOW_REDUCED_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
     animationAllowed = !reduced

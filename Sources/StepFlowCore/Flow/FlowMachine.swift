@@ -79,7 +79,7 @@ package enum FlowMachine {
     case .reset:
       // A new start; the help overlay stays as it was (only a key closes it).
       let showsHelp = state.showsHelp
-      state = FlowState(flow: flow, answers: state.prefilled)
+      state = FlowState(flow: flow, answers: state.prefilled, context: state.context)
       state.showsHelp = showsHelp
       return .startedOver(from: before, to: state.progression.current)
     case .enter:
@@ -121,7 +121,7 @@ package enum FlowMachine {
     -> Outcome?
   {
     guard state.editor?.hasControls ?? false,
-      let problems = state.editor?.validateForNext(), !problems.isEmpty
+      let problems = state.editor?.validateForNext(in: state.context), !problems.isEmpty
     else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
   }
@@ -161,6 +161,12 @@ package enum FlowMachine {
       // A step left earlier shows the new answer when it comes back.
       if let step = flow.steps.firstIndex(where: { $0.allFields.contains { $0.id == id } }) {
         state.parkedEditors[step] = nil
+      }
+      if flow.hasTemplates {
+        // Texts that name the answer are filled in again: the current step's now, the
+        // others' when they are shown.
+        state.parkedEditors = [:]
+        state.editor?.retitle(flow: flow, answers: state.answers)
       }
       return .changed
     case .failure(let error):
@@ -277,7 +283,9 @@ package enum FlowMachine {
     if !step.tabs.isEmpty {
       specs += step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)].fields
     }
-    return specs.compactMap { $0.validate(state.answers[$0.id]) }
+    return flow.resolvedFields(specs, answers: state.answers).compactMap {
+      $0.validate(state.answers[$0.id], in: state.context)
+    }
   }
 
   package static func selectTab(
@@ -314,7 +322,7 @@ package enum FlowMachine {
     _ index: Int, _ flow: FlowDefinition, _ answers: [String: FieldValue]
   ) -> Bool {
     guard let condition = flow.steps[index].when else { return true }
-    return condition.holds(for: answers[condition.field])
+    return condition.holds(answers: answers)
   }
 
   /// Whether no shown step comes after `index`.
