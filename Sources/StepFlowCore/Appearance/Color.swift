@@ -14,7 +14,8 @@ public enum Color: Hashable, Sendable {
 }
 
 extension Color {
-  // The system colours the seeds name (SwiftUI's light-mode values).
+  // The named system colours, at SwiftUI's light-mode values: a flow keeps the colours its
+  // author chose by name on Apple platforms.
   public static let black = Color.rgb(0, 0, 0)
   public static let white = Color.rgb(255, 255, 255)
   public static let teal = Color.rgb(48, 176, 199)

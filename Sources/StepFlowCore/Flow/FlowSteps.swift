@@ -63,7 +63,7 @@ extension FlowSteps {
   public static var theme: Theme { Theme() }
   public static var blocks: [ScreenBlock] { [] }
 
-  /// The case after this one, or this one when it is the last (the seed's clamped `next()`).
+  /// The case after this one, or this one when it is the last: clamped, never wrapping.
   public func next() -> Self {
     let all = Array(Self.allCases)
     guard let index = all.firstIndex(of: self), index + 1 < all.count else { return self }

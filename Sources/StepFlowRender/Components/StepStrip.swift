@@ -1,7 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// The row of steps across the top of a flow (seed 003's MultiStepsView), drawn into cells.
+/// The row of steps across the top of a flow, drawn into cells.
 ///
 /// Reached steps are drawn in the accent colour and pending ones in the inactive grey; the
 /// current step is bold and marked by a pointer under it. Without colour the three stay apart:

@@ -1,8 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// An underline tab bar with a sliding content container (seed 001's
-/// UnderlineSegmentedControl and its container view).
+/// An underline tab bar with a sliding content container.
 ///
 /// Two rows: the titles, borderless, and under them a thin line with a heavy accent bar under
 /// the selected title. The selected title is bold in the accent colour, the others in the
@@ -60,7 +59,7 @@ package struct Tabs: Hashable, Sendable {
     titles.indices.contains(selectedIndex) ? titles[selectedIndex] : nil
   }
 
-  /// Adds a title at the end (the seed's `appendSegment`).
+  /// Adds a title at the end.
   package mutating func append(_ title: String) {
     titles.append(Sanitizer.sanitize(title))
   }

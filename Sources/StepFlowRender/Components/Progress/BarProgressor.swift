@@ -8,7 +8,7 @@ public enum ProgressKind: Sendable {
   case endless
 }
 
-/// The look of a `.bar` progressor (the seed's `BarProgressorParameter`).
+/// The look of a `.bar` progressor.
 public struct BarProgressorParameter: Equatable, Sendable {
   /// The edge of the region the bar lies along.
   public enum Side: Sendable {
@@ -27,8 +27,8 @@ public struct BarProgressorParameter: Equatable, Sendable {
   /// How long an endless bar's segment takes to move by one cell.
   public var stepInterval: Duration
 
-  /// The seed's default: proportional, at the top, a half-transparent black bar — grey here —
-  /// one row high (the seed's 2 points).
+  /// By default proportional, at the top, a grey bar (half-transparent black on a light
+  /// screen) one row high.
   public init(
     kind: ProgressKind = .proportional, side: Side = .top, color: Color = .gray,
     height: Int = 1, showsTrack: Bool = true, stepInterval: Duration = .milliseconds(50)

@@ -1,13 +1,13 @@
 import StepFlowCore
 
-/// The look of a `.blur` backdrop (the seed's `BlurProgressorParameter`, a blur effect style).
+/// The look of a `.blur` backdrop: which way what is underneath is washed out.
 public enum BlurProgressorParameter: Equatable, Sendable {
   /// Washes what is underneath out toward white.
   case light
   /// Darkens what is underneath toward black.
   case dark
 
-  /// The seed's default.
+  /// The default: ``light``.
   public static let standard = BlurProgressorParameter.light
 }
 

@@ -1,13 +1,13 @@
 import StepFlowCore
 
-/// The look of a `.color` backdrop (the seed's `ColorProgressorParameter`, a colour with alpha).
+/// The look of a `.color` backdrop: a colour and how opaque it is.
 public struct ColorProgressorParameter: Equatable, Sendable {
   /// The colour laid over the region.
   public var color: Color
   /// How much of it covers what is underneath, 0…1.
   public var opacity: Double
 
-  /// The seed's default: white at half opacity — a light, translucent-looking grey.
+  /// By default white at half opacity — a light, translucent-looking grey.
   public init(color: Color = .white, opacity: Double = 0.5) {
     self.color = color
     self.opacity = min(1, max(0, opacity))

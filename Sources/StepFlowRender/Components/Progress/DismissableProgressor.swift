@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// Makes an indicator dismissable by a key (the seed's `.dismissable`, where a tap dismisses).
+/// Makes an indicator dismissable by a key (on a terminal a key stands for a tap).
 ///
 /// It draws nothing. The indicator it belongs to reports ``ProgressorView/isDismissable``, and
 /// ``ProgressIndicators/dismiss(by:at:)`` dismisses every such indicator when a key in

@@ -1,13 +1,12 @@
 import StepFlowCore
 import StepFlowText
 
-/// The look of a `.label` progressor (the seed's `LabelProgressorParameter`: a font and a colour,
-/// here a cell style).
+/// The look of a `.label` progressor: the cell style of its text.
 public struct LabelProgressorParameter: Equatable, Sendable {
   /// The style of the percent text; a default background keeps what is underneath.
   public var style: Style
 
-  /// The seed's default: black system text — here the terminal's own foreground, bold.
+  /// By default the terminal's own foreground, bold.
   public init(style: Style = Style(attributes: .bold)) {
     self.style = style
   }

@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// Progress indicators on any number of screen regions — the seed's `Prog`, as a value.
+/// Progress indicators on any number of screen regions, held as a value: no global state.
 ///
 /// Each region, identified by a key of your choice, shows at most one indicator made of
 /// progressors (``ProgressorType``). Everything takes the time `now` (time since the session
@@ -80,8 +80,8 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     schedule(.started(region), at: indicator.startFinish, completion)
   }
 
-  /// Starts an indicator; the progressors listed one after the other, as in the seed's
-  /// `Prog.start(in:_:...)`.
+  /// Starts an indicator; the progressors listed start one after the other (members of
+  /// ``ProgressorType/sync(_:)`` together).
   public mutating func start(
     in region: Region, _ progressors: ProgressorType..., at now: Duration,
     completion: (@Sendable () -> Void)? = nil

@@ -1,6 +1,6 @@
 import StepFlowText
 
-/// The progressors an indicator is made of, as the seed lists them; start an indicator with any
+/// The progressors an indicator is made of; start an indicator with any
 /// combination, in the order they should appear.
 public enum ProgressorType: Sendable {
   /// Members that fade in together and end together (by default each waits for the previous).
@@ -9,7 +9,7 @@ public enum ProgressorType: Sendable {
   case color(ColorProgressorParameter = ColorProgressorParameter())
   /// A backdrop that dims what is underneath.
   case blur(BlurProgressorParameter = .standard)
-  /// An activity indicator (the seed's `.activityIndicator`).
+  /// An activity indicator: a spinner.
   case spinner(SpinnerProgressorParameter = SpinnerProgressorParameter())
   /// A bar along the top or bottom edge.
   case bar(BarProgressorParameter = BarProgressorParameter())
@@ -23,7 +23,7 @@ public enum ProgressorType: Sendable {
   /// passed to its `prepare(parameter:)` and `start(parameter:at:timing:)`.
   case custom(identifier: String, parameter: (any Sendable)? = nil)
 
-  /// The seed's name for the spinner.
+  /// The spinner, by the name of an activity indicator.
   public static var activityIndicator: ProgressorType { .spinner() }
 }
 
@@ -45,7 +45,7 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The custom progressors known by identifier (the seed's `Prog.register(progressor:withIdentifier:)`),
+/// The custom progressors known by identifier (``ProgressIndicators/register(_:identifier:)``),
 /// held as a value so that each set of indicators has its own and no global state is shared.
 public struct ProgressorRegistry: Sendable {
   private var makers: [String: @Sendable () -> any ProgressorView] = [:]

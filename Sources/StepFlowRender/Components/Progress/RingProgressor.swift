@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// The look of a `.ring` progressor (the seed's `RingProgressorParameter`).
+/// The look of a `.ring` progressor.
 public struct RingProgressorParameter: Equatable, Sendable {
   public var kind: ProgressKind
   /// The colour of the arc (the rest of the track is drawn in it, dimmed).
@@ -14,7 +14,7 @@ public struct RingProgressorParameter: Equatable, Sendable {
   /// How long an endless ring's arc takes to go round once (in 24 steps).
   public var period: Duration
 
-  /// The seed's default: proportional, a half-transparent black ring — grey here — of radius 12
+  /// By default proportional, a grey ring (half-transparent black on a light screen) of radius 12
   /// and line width 4, read as braille dots: a ring 14 cells wide and 7 rows high.
   public init(
     kind: ProgressKind = .proportional, color: Color = .gray, radius: Double = 12,

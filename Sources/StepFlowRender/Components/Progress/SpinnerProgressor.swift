@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// The look of a `.spinner` progressor (the seed's `.activityIndicator`).
+/// The look of a `.spinner` progressor (an activity indicator).
 public struct SpinnerProgressorParameter: Equatable, Sendable {
   /// The frames a spinner cycles through.
   public enum Frames: Sendable {
