@@ -53,15 +53,7 @@ public struct Style: Hashable, Sendable {
     return copy
   }
 
-  /// A copy with the given attributes removed.
-  public func removing(_ attributes: TextAttributes) -> Style {
-    var copy = self
-    copy.attributes.subtract(attributes)
-    return copy
-  }
-
   public var bold: Style { adding(.bold) }
   public var dim: Style { adding(.dim) }
-  public var underlined: Style { adding(.underline) }
   public var reversed: Style { adding(.reverse) }
 }
