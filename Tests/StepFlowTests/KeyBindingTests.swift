@@ -313,24 +313,9 @@ import Testing
   }
 
   @Test func theReadmeKeysTableIsTheGeneratedOne() throws {
-    let readme = String(
-      decoding: try Platform.readFile(WizardParityTests.root + "/README.md"), as: UTF8.self)
-    let start = "<!-- keys: generated from KeyBindings.table -->\n"
-    let end = "<!-- end of keys -->"
-    guard let from = readme.range(of: start), let to = readme.range(of: end) else {
-      Issue.record("README.md has no generated keys table between \(start) and \(end)")
-      return
-    }
-    let table = String(readme[from.upperBound..<to.lowerBound])
-    if Platform.environment()["STEPFLOW_RECORD"] == "1", table != KeyBindings.markdownTable {
-      // As goldens are: written anew on request, then read in `git diff`.
-      let updated =
-        readme[..<from.upperBound] + KeyBindings.markdownTable + readme[to.lowerBound...]
-      try Platform.writeFileAtomically(
-        WizardParityTests.root + "/README.md", Array(updated.utf8))
-      return
-    }
-    #expect(table == KeyBindings.markdownTable, "\n\(KeyBindings.markdownTable)")
+    try GeneratedSection.check(
+      "README.md", start: "<!-- keys: generated from KeyBindings.table -->",
+      end: "<!-- end of keys -->", expected: KeyBindings.markdownTable)
   }
 
   // MARK: 4. Focus after a move
