@@ -167,8 +167,9 @@ package struct FlowView {
 
   // MARK: Footer
 
-  /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
-  /// one row, the y/n question when one is asked, else the message, else the hints.
+  /// Draws the message line and the key hints at the bottom; returns the rows used.
+  ///
+  /// Compact: one row, the y/n question when one is asked, else the message, else the hints.
   private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
     -> Int
   {
@@ -247,10 +248,11 @@ package struct FlowView {
 
   // MARK: Help
 
-  /// The `?` overlay: the keys where the focus is, in a box. On a screen too short for every
-  /// row the box takes the whole screen without its blank rows, the most useful rows (those
-  /// the hint line names) come first, and the last row says how many more `stepflow help
-  /// keys` lists; text too wide is cut with an ellipsis.
+  /// The `?` overlay: the keys where the focus is, in a box.
+  ///
+  /// On a screen too short for every row the box takes the whole screen without its blank rows, the
+  /// most useful rows (those the hint line names) come first, and the last row says how many more
+  /// `stepflow help keys` lists; text too wide is cut with an ellipsis.
   private func renderHelp(into canvas: inout Canvas, theme: Theme) {
     let context = program.focusContext
     var rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)

@@ -2,8 +2,9 @@ import StepFlowCore
 import StepFlowRender
 
 /// A flow written as one Swift enum, running: the typed state, the pure update and the view.
-/// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the
-/// whole `stepflow run` command line.
+///
+/// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the whole
+/// `stepflow run` command line.
 ///
 /// ```swift
 /// import StepFlow
@@ -98,12 +99,14 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     /// The process exit code `stepflow run` gives for the same run (0 finished, 1 not
     /// finished or cancelled, 64 a bad option, 130 Ctrl-C, … — `stepflow help exit-codes`).
     public var exitCode: Int32
+    /// Whether the flow was finished (`finish` on the last step).
     public var isFinished: Bool
     /// Where the run stopped; `nil` when it never started (a bad option, say).
     public var current: Step?
     /// The reached steps, as the JSON result lists them (a step skipped by its condition is
     /// passed, not reached).
     public var reached: [Step]
+    /// The answers of the reached steps, by field id.
     public var answers: [String: FieldValue]
   }
 

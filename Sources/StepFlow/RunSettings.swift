@@ -7,9 +7,10 @@ package enum ScriptSourceKind {
   case stdin
 }
 
-/// How a flow is run, as typed values: what ``FlowRunner`` is driven by. The command line
-/// (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can make one
-/// directly.
+/// How a flow is run, as typed values: what ``FlowRunner`` is driven by.
+///
+/// The command line (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can
+/// make one directly.
 package struct RunSettings {
   /// Script commands separated by `;` or newlines (`--commands`).
   package var commands: String? = nil

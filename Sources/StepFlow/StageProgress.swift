@@ -1,10 +1,11 @@
 import StepFlowCore
 import StepFlowRender
 
-/// The progress indicators of steps with a progress stage in an automatic run (`--auto`):
-/// started when such a step becomes current (however it was reached), fed with the stage's
-/// elapsed share on every tick, ended when the stage's time is up, dismissed when the step is
-/// left before that. A completed stage shows full when its step is current again.
+/// The progress indicators of steps with a progress stage in an automatic run (`--auto`): started
+/// when such a step becomes current (however it was reached), fed with the stage's elapsed share on
+/// every tick, ended when the stage's time is up, dismissed when the step is left before that.
+///
+/// A completed stage shows full when its step is current again.
 ///
 /// Not `Equatable`: its indicators hold progressors of any type (``ProgressorView``) and
 /// completions, which have no equality, and an `==` that compared the rest would say two

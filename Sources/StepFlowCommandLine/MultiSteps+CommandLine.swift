@@ -3,9 +3,10 @@ import StepFlowTerminal
 
 extension MultiSteps {
   /// Runs the flow with the options of `stepflow run` (`--commands`, `--script`, `--frames`,
-  /// `--answers`, `--state`, `--plain`, …): full screen on a terminal, line by line without
-  /// one. The result is also printed on stdout as `stepflow run` prints it (`--output none`
-  /// to keep stdout quiet).
+  /// `--answers`, `--state`, `--plain`, …): full screen on a terminal, line by line without one.
+  ///
+  /// The result is also printed on stdout as `stepflow run` prints it (`--output none` to keep
+  /// stdout quiet).
   public static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()))
     -> Result
   {

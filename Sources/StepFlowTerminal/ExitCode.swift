@@ -1,5 +1,7 @@
-/// The exit codes stepflow uses. ``documented`` is the one list of them: `stepflow help
-/// exit-codes`, `--help` and the README's table are made from it (a test checks the README).
+/// The exit codes stepflow uses.
+///
+/// ``documented`` is the one list of them: `stepflow help exit-codes`, `--help` and the README's
+/// table are made from it (a test checks the README).
 package enum ExitCode {
   /// The flow was finished.
   package static let finished: Int32 = 0

@@ -2,9 +2,10 @@ import StepFlowCore
 import StepFlowJSON
 import StepFlowText
 
-/// `--answers FILE`: a JSON object of answers by field id that pre-fills a run. Values are
-/// typed as the fields are: text and choices as strings (a choice by option id or title),
-/// confirm fields as true/false, ratings as numbers.
+/// `--answers FILE`: a JSON object of answers by field id that pre-fills a run.
+///
+/// Values are typed as the fields are: text and choices as strings (a choice by option id or
+/// title), confirm fields as true/false, ratings as numbers.
 package enum AnswersFile {
   /// Reads answers for a flow's fields, reporting every unknown field and wrong value.
   package static func load(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Diagnostics)
@@ -57,6 +58,7 @@ package enum AnswersFile {
   }
 
   /// A JSON value as the answer of a field.
+  ///
   /// What is wrong with an answer's value.
   package struct Problem: Error {
     package let message: String

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// A part of a document made from the code (the README's key table, its exit codes), between
-/// two marker lines. It must be what the code makes now; `STEPFLOW_RECORD=1` writes it anew, as
-/// goldens are, to be read in `git diff`.
+/// A part of a document made from the code (the README's key table, its exit codes), between two
+/// marker lines.
+///
+/// It must be what the code makes now; `STEPFLOW_RECORD=1` writes it anew, as goldens are, to be
+/// read in `git diff`.
 package enum GeneratedSection {
   /// Checks the text between `start` (a whole line) and `end` in the file at `path` (from the
   /// repository's root) against `expected`.

@@ -20,19 +20,27 @@ import StepFlowText
 /// #expect(model.errors.isEmpty)
 /// ```
 public struct TerminalModel: Sendable {
+  /// The screen's width in columns.
   public private(set) var width: Int
+  /// The screen's height in rows.
   public private(set) var height: Int
   /// The cursor, 0-based.
   public private(set) var cursorX = 0
+  /// The cursor's row, 0-based.
   public private(set) var cursorY = 0
   /// The SGR state new text is drawn in.
   public private(set) var style = Style.plain
+  /// Whether the cursor is shown (`?25h`).
   public private(set) var cursorVisible = true
+  /// Whether the alternate screen is on (`?1049h`).
   public private(set) var alternateScreen = false
+  /// Whether writing past the last column wraps (`?7h`).
   public private(set) var autowrap = true
+  /// Whether bracketed paste is on (`?2004h`).
   public private(set) var bracketedPaste = false
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
   public private(set) var synchronizedOutput = false
+  /// How often synchronized output was switched on.
   public private(set) var synchronizedFrames = 0
   /// What the model did not understand, in order.
   public private(set) var errors: [String] = []
@@ -87,9 +95,11 @@ public struct TerminalModel: Sendable {
   /// Whether some row of the screen contains `text`.
   public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 
-  /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty
-  /// when they are equal. The style of a continuation cell is not compared: a terminal draws a
-  /// wide grapheme in one style.
+  /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty when
+  /// they are equal.
+  ///
+  /// The style of a continuation cell is not compared: a terminal draws a wide grapheme in one
+  /// style.
   public func differences(from canvas: Canvas, limit: Int = 10) -> [String] {
     guard canvas.width == width, canvas.height == height else {
       return ["size: screen \(width)x\(height), canvas \(canvas.width)x\(canvas.height)"]
@@ -112,7 +122,9 @@ public struct TerminalModel: Sendable {
 
   // MARK: Changing the screen
 
-  /// Applies bytes written to the terminal. A UTF-8 sequence cut at the end waits for the rest.
+  /// Applies bytes written to the terminal.
+  ///
+  /// A UTF-8 sequence cut at the end waits for the rest.
   public mutating func apply(_ bytes: some Collection<UInt8>) {
     for byte in bytes {
       switch state {

@@ -1,13 +1,17 @@
 /// How the strip of a flow looks.
 public struct StripStyle: Equatable, Sendable {
+  /// Where each step's icon goes.
   public var position: ExtraContentPosition
+  /// What each step is drawn as: a bar, a dot, a symbol.
   public var shape: StepShape
   /// The extra content of every step: its own icon (`nil`), or one symbol for all (rating: `star.fill`).
   public var sharedExtra: Icon?
   /// The size of the extra content in cells (width, height); `nil` to fit the icon.
   public var extraWidth: Int?
+  /// The height of the extra content in rows; `nil` to fit the icon.
   public var extraHeight: Int?
 
+  /// A strip with its icons at `position`, each step drawn as `shape`.
   public init(
     position: ExtraContentPosition, shape: StepShape, sharedExtra: Icon? = nil,
     extraWidth: Int? = nil, extraHeight: Int? = nil

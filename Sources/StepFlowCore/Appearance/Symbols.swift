@@ -7,7 +7,7 @@ import StepFlowText
 /// terminals disagree on the width of `✉️`-style text symbols made emoji by U+FE0F, and one
 /// cell of disagreement shifts the rest of a line.
 package enum Symbols {
-  /// name: (emoji, unicode, ascii)
+  /// Each symbol name's glyphs: (emoji, unicode, ascii).
   package static let table: [String: (emoji: String, unicode: String, ascii: String)] = [
     "checkmark.circle": ("✅", "✓", "v"),
     "checkmark.circle.fill": ("✅", "✓", "v"),

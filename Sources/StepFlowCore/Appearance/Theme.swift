@@ -11,6 +11,7 @@ public struct Theme: Equatable, Sendable {
   /// Validation messages.
   public var error: Color
 
+  /// A theme; by default a blue accent on the terminal's own colours.
   public init(
     accent: Color = .blue, inactive: Color = .gray, foreground: Color = .default,
     background: Color = .default, error: Color = .red

@@ -72,9 +72,10 @@ package struct Field: Hashable, Sendable {
     highlighted = selectedIndex ?? 0
   }
 
-  /// Sets the value from outside (a saved state, a flow's own logic), checking only that its
-  /// type fits the kind and that a choice names an option; the rules are checked by
-  /// ``validate()``. `nil` empties the field (a confirm field becomes no).
+  /// Sets the value from outside (a saved state, a flow's own logic), checking only that its type
+  /// fits the kind and that a choice names an option; the rules are checked by ``validate()``.
+  ///
+  /// `nil` empties the field (a confirm field becomes no).
   package mutating func setValue(_ newValue: FieldValue?) -> Result<Void, FieldError> {
     switch (spec.kind, newValue) {
     case (.text, nil): input.replace(with: "")

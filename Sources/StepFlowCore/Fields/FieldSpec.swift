@@ -113,6 +113,7 @@ public struct FieldSpec: Hashable, Sendable {
   public var label: String { storage.label }
   /// A short hint shown after the label.
   public var help: String? { storage.help }
+  /// What kind of field it is, with its options.
   public var kind: FieldKind { storage.kind }
   /// Whether the field must have a value (a confirm field: must be yes).
   public var required: Bool { storage.required }
@@ -132,6 +133,7 @@ public struct FieldSpec: Hashable, Sendable {
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
 
+  /// Whether two specs describe the same field.
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
     return a.id == b.id && a.label == b.label && a.help == b.help && a.kind == b.kind
@@ -140,6 +142,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.check == b.check && a.defaultValue == b.defaultValue
   }
 
+  /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(label)

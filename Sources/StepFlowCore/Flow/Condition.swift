@@ -1,5 +1,6 @@
 /// A condition on earlier answers that decides whether a step is shown.
 public struct Condition: Equatable, Sendable {
+  /// What the answer is tested for.
   public enum Test: Equatable, Sendable {
     /// The answer equals this text (numbers and booleans compared as written).
     case equals(String)
@@ -12,8 +13,10 @@ public struct Condition: Equatable, Sendable {
   }
   /// The id of the field the condition reads.
   public var field: String
+  /// The test the answer must pass.
   public var test: Test
 
+  /// A condition on the answer to `field`.
   public init(field: String, test: Test) {
     self.field = field
     self.test = test
@@ -21,8 +24,10 @@ public struct Condition: Equatable, Sendable {
 }
 
 extension Condition {
-  /// Whether the condition holds for an answer (`nil`: not answered). Answers compare as text:
-  /// a choice by its option id, a confirm as `true`/`false` (or `yes`/`no`), a number in digits.
+  /// Whether the condition holds for an answer (`nil`: not answered).
+  ///
+  /// Answers compare as text: a choice by its option id, a confirm as `true`/`false` (or
+  /// `yes`/`no`), a number in digits.
   public func holds(for answer: FieldValue?) -> Bool {
     func matches(_ text: String) -> Bool {
       switch answer {

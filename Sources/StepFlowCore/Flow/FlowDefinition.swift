@@ -4,9 +4,13 @@
 public struct FlowDefinition: Equatable, Sendable {
   /// The name used by `stepflow run` and in results (`delivery`).
   public let id: String
+  /// The flow's title (the navigation bar of a rating, plain text, results).
   public let title: String
+  /// The steps, in order.
   public let steps: [StepDefinition]
+  /// How the step strip looks.
   public let strip: StripStyle
+  /// How the steps are moved between.
   public let navigation: NavigationStyle
   /// The colours of the flow; a step may override accent, background and foreground.
   public let theme: Theme
@@ -19,6 +23,7 @@ public struct FlowDefinition: Equatable, Sendable {
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
 
+  /// A flow of `steps`; `blocks` are shown under every step's own.
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
     navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = []

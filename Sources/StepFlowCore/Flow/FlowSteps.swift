@@ -46,21 +46,32 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
 }
 
 extension FlowSteps {
+  /// The case name (`shippingLocation`).
   public var id: String { String(describing: self) }
+  /// The id in words (`Shipping location`).
   public var title: String { StepDefinition.title(fromIdentifier: id) }
+  /// No icon.
   public var icon: Icon? { nil }
+  /// No fields.
   public var fields: [FieldSpec] { [] }
+  /// A step made of the case's `id`, `title`, `icon` and `fields`.
   public var step: StepDefinition {
     StepDefinition(id: id, title: title, icon: icon, fields: fields)
   }
 
+  /// The enum's name, lower-cased (`signup`).
   public static var flowID: String { String(describing: Self.self).lowercased() }
+  /// The enum's name in words.
   public static var flowTitle: String {
     StepDefinition.title(fromIdentifier: String(describing: Self.self))
   }
+  /// Bars with their icons above.
   public static var strip: StripStyle { StripStyle(position: .above, shape: .bar) }
+  /// Back / Next buttons.
   public static var navigation: NavigationStyle { .buttons }
+  /// The default theme.
   public static var theme: Theme { Theme() }
+  /// Nothing under every step.
   public static var blocks: [ScreenBlock] { [] }
 
   /// The case after this one, or this one when it is the last: clamped, never wrapping.

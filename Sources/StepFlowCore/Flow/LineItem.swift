@@ -1,10 +1,13 @@
 /// An item of a shopping cart shown on a step.
 public struct LineItem: Equatable, Sendable {
+  /// What is bought.
   public var name: String
+  /// How many.
   public var quantity: Int
   /// The price of one, in cents.
   public var unitPrice: Int
 
+  /// `quantity` of `name` at `unitPrice` cents each.
   public init(name: String, quantity: Int, unitPrice: Int) {
     self.name = name
     self.quantity = quantity

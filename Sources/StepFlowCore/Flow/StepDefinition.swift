@@ -4,10 +4,13 @@ public struct StepDefinition: Equatable, Sendable {
   public var id: String
   /// The title shown in the navigation bar and the plain text (`Preparing Order`).
   public var title: String
+  /// The step's icon on the strip and in the hero block.
   public var icon: Icon?
   /// Colours that override the flow's theme while this step is current.
   public var accent: Color?
+  /// The screen's background while this step is current.
   public var background: Color?
+  /// The text colour while this step is current.
   public var foreground: Color?
   /// A line above the title in the navigation bar.
   public var prompt: String?
@@ -23,8 +26,10 @@ public struct StepDefinition: Equatable, Sendable {
   public var tabsField: String?
   /// Shown only when this holds.
   public var when: Condition?
+  /// Work the step shows progress for in an automatic run (`--auto`).
   public var progress: ProgressStage?
 
+  /// A step; everything but its id and title is optional.
   public init(
     id: String, title: String, icon: Icon? = nil, accent: Color? = nil, background: Color? = nil,
     foreground: Color? = nil, prompt: String? = nil, largeTitle: String? = nil,

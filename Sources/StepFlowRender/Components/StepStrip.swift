@@ -12,10 +12,15 @@ import StepFlowText
 /// of steps around the current one with `‹` / `›` at the cut edges. Only the visible steps are
 /// visited: drawing costs the same for 4 steps and 10,000.
 public struct StepStrip {
+  /// The flow whose steps it shows.
   public let flow: FlowDefinition
+  /// Which steps are reached, and the current one.
   public let progression: Progression
+  /// Where each step's icon goes.
   public let position: ExtraContentPosition
+  /// The colours.
   public let theme: Theme
+  /// The characters it is drawn with.
   public let glyphs: Glyphs
   /// Whether a step is skipped (its condition does not hold): drawn as pending even when the
   /// flow has passed it.
@@ -23,6 +28,7 @@ public struct StepStrip {
   /// The width of the extra content of every step, measured once.
   private let extraWidth: Int
 
+  /// A strip of `flow`'s steps as `progression` stands; `position` overrides the flow's.
   public init(
     flow: FlowDefinition, progression: Progression, position: ExtraContentPosition? = nil,
     theme: Theme, glyphs: Glyphs

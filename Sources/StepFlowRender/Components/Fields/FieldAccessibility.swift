@@ -46,6 +46,7 @@ extension Form {
   /// the field is touched, by its validation message as a line of its own
   /// (`E-mail: must look like name@example.com`).
   /// - Parameter glyphs: `ascii` keeps the messages ASCII (` — ` becomes ` - `).
+  /// - Returns: A line a field, and one a message.
   package func accessibleLines(glyphs: Glyphs = .unicode) -> [String] {
     var lines: [String] = []
     for index in fields.indices {

@@ -49,8 +49,13 @@ extension Form {
   }
 
   /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:)``.
-  /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
-  ///   it does not, no field shows focus.
+  /// - Parameters:
+  ///   - canvas: The canvas drawn into.
+  ///   - area: Where the form goes.
+  ///   - theme: The colours.
+  ///   - glyphs: The characters.
+  ///   - focused: Whether the form has the keyboard (not the buttons below it); when it does
+  ///     not, no field shows focus.
   package func render(
     into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true
   ) {

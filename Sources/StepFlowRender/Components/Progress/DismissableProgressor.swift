@@ -9,8 +9,10 @@ public struct DismissableProgressor: ProgressorView {
   /// The keys that dismiss: Esc, Enter, Space and `q`.
   public static let dismissKeys: [Key] = [.escape, .enter, .character(" "), .character("q")]
 
+  /// The marker; it has nothing to set.
   public init() {}
 
+  /// Always: that is what it is for.
   public var isDismissable: Bool { true }
 
   /// Whether `key` dismisses a dismissable indicator.
@@ -18,5 +20,6 @@ public struct DismissableProgressor: ProgressorView {
     dismissKeys.contains(key)
   }
 
+  /// Draws nothing.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {}
 }

@@ -32,6 +32,7 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `.custom(identifier:)` names a progressor that was never registered.
   case unknownProgressor(identifier: String, registered: [String])
 
+  /// Why, with the registered identifiers and a did-you-mean.
   public var description: String {
     switch self {
     case .unknownProgressor(let identifier, let registered):
@@ -50,6 +51,7 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct ProgressorRegistry: Sendable {
   private var makers: [String: @Sendable () -> any ProgressorView] = [:]
 
+  /// A registry with nothing registered.
   public init() {}
 
   /// Registers a progressor type under an identifier, replacing any earlier one with that name.
@@ -76,8 +78,10 @@ public struct ProgressorRegistry: Sendable {
     return make()
   }
 
-  /// The progressors of a list of types, grouped into stages: one stage per type, the members
-  /// of a `sync` sharing one stage. Custom progressors are made and prepared here.
+  /// The progressors of a list of types, grouped into stages: one stage per type, the members of a
+  /// `sync` sharing one stage.
+  ///
+  /// Custom progressors are made and prepared here.
   package func stages(for types: [ProgressorType]) throws(ProgressError) -> [[ProgressorStart]] {
     var stages: [[ProgressorStart]] = []
     for type in types {

@@ -48,18 +48,24 @@ public protocol ProgressorView: Sendable {
 }
 
 extension ProgressorView {
+  /// Takes no parameter.
   public mutating func prepare(parameter: (any Sendable)?) {}
 
+  /// Starts with no start animation.
   public mutating func start(parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming)
     -> Duration
   { .zero }
 
+  /// Ignores progress.
   public mutating func update(progress: Double) {}
 
+  /// Ends with no ending animation.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration { .zero }
 
+  /// Still: it changes only with an update.
   public func nextFrame(after now: Duration) -> Duration? { nil }
 
+  /// A key does not dismiss it.
   public var isDismissable: Bool { false }
 }
 
