@@ -23,9 +23,7 @@ let package = Package(
     // The pure model: steps, commands, the update, fields and validation, keys, appearance.
     .target(name: "StepFlowCore", dependencies: ["StepFlowText", "StepFlowJSON"]),
     // Cells, canvas, components, animation: drawing without a terminal.
-    .target(
-      name: "StepFlowRender", dependencies: ["StepFlowText", "StepFlowCore"],
-      linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "StepFlowRender", dependencies: ["StepFlowText", "StepFlowCore"]),
     // The only code that touches the system: tty, termios, signals, files, the frame writer.
     .target(
       name: "StepFlowTerminal", dependencies: ["StepFlowText", "StepFlowCore", "StepFlowRender"]),
