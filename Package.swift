@@ -47,22 +47,19 @@ let package = Package(
     .target(
       name: "StepFlowCLI",
       dependencies: [
-        "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
-        "StepFlowWizards",
+        "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowCore",
+        "StepFlowRender", "StepFlowTerminal", "StepFlowWizards",
       ]),
     .executableTarget(name: "stepflow", dependencies: ["StepFlowCLI"]),
     .executableTarget(
       name: "StepFlowBench",
       dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
-        "StepFlowWizards",
+        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowTerminal", "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
     .target(
       name: "StepFlowTestSupport",
-      dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
-      ],
+      dependencies: ["StepFlow", "StepFlowText", "StepFlowCore", "StepFlowTerminal"],
       path: "Tests/StepFlowTestSupport"),
     // The tests mirror the targets: each tests one layer through the layers below it.
     .testTarget(name: "StepFlowTextTests", dependencies: ["StepFlowText"]),
@@ -71,32 +68,30 @@ let package = Package(
       dependencies: ["StepFlowJSON", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowCoreTests",
-      dependencies: ["StepFlowCore", "StepFlowText", "StepFlowJSON", "StepFlowTestSupport"]),
+      dependencies: ["StepFlowCore", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowRenderTests",
       dependencies: ["StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowTerminalTests",
       dependencies: [
-        "StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport",
+        "StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowTestSupport",
       ]),
     .testTarget(
       name: "StepFlowWizardsTests",
-      dependencies: [
-        "StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowText", "StepFlowTestSupport",
-      ]),
+      dependencies: ["StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowTests",
       dependencies: [
-        "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText", "StepFlowJSON",
+        "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowJSON", "StepFlowCore",
         "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ],
       exclude: ["Goldens"]),
     .testTarget(
       name: "StepFlowCLITests",
       dependencies: [
-        "stepflow", "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText",
-        "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
+        "stepflow", "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowJSON",
+        "StepFlowCore", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
