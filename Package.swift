@@ -57,6 +57,11 @@ let package = Package(
         "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowTerminal", "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
+    // A program of its own for the end-to-end tests, using only StepFlow's public API as an
+    // adopter's program does: typed run options, the command line, the public screen.
+    .executableTarget(
+      name: "stepflow-probe", dependencies: ["StepFlow", "StepFlowCommandLine"],
+      path: "Tests/StepFlowProbe"),
     .target(
       name: "StepFlowTestSupport",
       dependencies: ["StepFlow", "StepFlowText", "StepFlowCore", "StepFlowTerminal"],
@@ -90,8 +95,9 @@ let package = Package(
     .testTarget(
       name: "StepFlowCLITests",
       dependencies: [
-        "stepflow", "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowJSON",
-        "StepFlowCore", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
+        "stepflow", "stepflow-probe", "StepFlow", "StepFlowCommandLine", "StepFlowCLI",
+        "StepFlowJSON", "StepFlowCore", "StepFlowTerminal", "StepFlowWizards",
+        "StepFlowTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

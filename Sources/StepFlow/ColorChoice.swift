@@ -2,10 +2,12 @@ import StepFlowCore
 
 /// When colours are used (`--color`), and the environment's conventions for `auto`
 /// (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`).
-package enum ColorChoice: String, CaseIterable, Sendable {
+public enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
   case auto
+  /// Colour always, as deep as the terminal says it shows (`COLORTERM`, `TERM`), at least 16.
   case always
+  /// No colour: reached, current and pending steps still differ by their glyphs.
   case never
 
   /// The colour depth to use, or `nil` for no colour at all.

@@ -36,7 +36,7 @@ package struct FlowProgram: TerminalProgram {
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
     self.options = options
-    let start = state ?? FlowState(flow: flow)
+    let start = state ?? FlowState(flow: flow, context: options.context)
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     navigationBar = NavigationBar(
@@ -72,7 +72,7 @@ package struct FlowProgram: TerminalProgram {
       return [NavigationItem(title: flow.title, tint: theme.accent)]
     }
     func item(_ index: Int) -> NavigationItem {
-      let step = flow.steps[index]
+      let step = flow.resolvedStep(index, answers: state.answers)
       return NavigationItem(
         title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
         tint: flow.theme(forStep: index).accent)
@@ -109,7 +109,7 @@ package struct FlowProgram: TerminalProgram {
       field = editor.tabForm?.fields.indices.contains(i) == true ? editor.tabForm?.fields[i] : nil
     default: field = nil
     }
-    if let field, case .text = field.spec.kind { return "Ctrl-C to quit" }
+    if let field, field.focusContext.takesLetters { return "Ctrl-C to quit" }
     return "q or Ctrl-C to quit"
   }
 
@@ -203,7 +203,8 @@ package struct FlowProgram: TerminalProgram {
       moved(from: from, to: to, direction: direction, leaving: before, at: now)
     case .tabChanged(_, let to):
       message = nil
-      tabs?.select(to, animated: options.animate, at: now)
+      let animate = options.animate
+      tabs?.select(to, animated: animate, at: now)
       tabOutgoing = before
     default:
       message = nil
@@ -237,7 +238,7 @@ package struct FlowProgram: TerminalProgram {
       return nil
     }
     return Tabs(
-      titles: flow.steps[current].tabs.map(\.title),
+      titles: flow.resolvedStep(current, answers: state.answers).tabs.map(\.title),
       selectedIndex: state.selectedTab(ofStep: current),
       isFocused: state.editor?.focus == .tabBar, duration: duration)
   }
@@ -328,22 +329,24 @@ package struct FlowProgram: TerminalProgram {
       StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
     ]
     guard let current = state.progression.current else {
-      lines += StepView.blockLines(flow.blocks, rating: state.rating)
+      lines += StepView.blockLines(
+        flow.resolvedBlocks(answers: state.answers), rating: state.rating)
       if let message { lines.append(message) }
       return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }
-    let step = flow.steps[current]
+    let step = flow.resolvedStep(current, answers: state.answers)
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
-    lines += StepView.blockLines(step.blocks + flow.blocks, rating: state.rating)
+    lines += StepView.blockLines(
+      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating)
     if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
       lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
     }
     if let editor = state.editor {
-      lines += editor.form.accessibleLines(glyphs: glyphs)
+      lines += editor.form.accessibleLines(glyphs: glyphs, context: state.context)
       if let tabs, let tabForm = editor.tabForm {
         lines.append(step.title + " — " + tabs.accessibleText)
         lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
-        lines += tabForm.accessibleLines(glyphs: glyphs)
+        lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
       }
       if flow.navigation == .buttons {
         lines.append(

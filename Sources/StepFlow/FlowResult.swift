@@ -13,12 +13,8 @@ package enum FlowResult {
 
   /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
   /// with `"rating"` for rating flows.
-  /// - Parameters:
-  ///   - flow: The flow that ran.
-  ///   - state: Where it stands.
-  ///   - ascii: Only ASCII bytes, every other character as a `\u` escape (the `ascii` glyph
-  ///     set: the result reads back as the same answers).
-  /// - Returns: The JSON object, on one line.
+  /// - Parameter ascii: only ASCII bytes, every other character as a `\u` escape (the
+  ///   `ascii` glyph set: the result reads back as the same answers).
   package static func json(flow: FlowDefinition, state: FlowState, ascii: Bool = false) -> String {
     var members: [JSONMember] = [
       JSONMember("wizard", .string(flow.id)),
@@ -64,10 +60,9 @@ package enum FlowResult {
     return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
   }
 
-  /// The text form: the rating for rating flows; else a status line and a line an answer.
-  ///
-  /// One `field: value` line an answer, in the order of the JSON's answers (choices by option
-  /// id, confirm fields `yes`/`no`):
+  /// The text form: the rating for rating flows; else a status line and one `field: value`
+  /// line an answer, in the order of the JSON's answers (choices by option id, a multichoice's
+  /// ids joined by commas, confirm fields `yes`/`no`, numbers as written):
   ///
   ///     status: not finished, at step 2 of 4 (Payment)
   ///     payment_method: paypal
@@ -85,13 +80,11 @@ package enum FlowResult {
     return lines.joined(separator: "\n")
   }
 
-  /// An answer as text: as typed, an option's id, `yes`/`no`, a number.
+  /// An answer as text: as typed, an option's id, ids joined by commas, `yes`/`no`, a
+  /// number as written (`9.50`).
   package static func textValue(_ value: FieldValue) -> String {
-    switch value {
-    case .text(let text), .choice(let text): return text
-    case .bool(let yes): return yes ? "yes" : "no"
-    case .number(let n): return "\(n)"
-    }
+    if case .bool(let yes) = value { return yes ? "yes" : "no" }
+    return value.dataText
   }
 
   /// The result in a format, ending with a newline; empty for `.none` or an empty text.

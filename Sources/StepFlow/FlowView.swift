@@ -53,7 +53,7 @@ package struct FlowView {
     if compact, position == .above { position = .inline }
     var strip = StepStrip(
       flow: flow, progression: state.progression, position: position, theme: theme,
-      glyphs: glyphs)
+      glyphs: glyphs, colorDepth: program.options.colorDepth)
     if flow.hasConditions {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
@@ -86,7 +86,7 @@ package struct FlowView {
   package static func answerLines(ofStep index: Int, flow: FlowDefinition, state: FlowState)
     -> [(String, String)]
   {
-    let step = flow.steps[index]
+    let step = flow.resolvedStep(index, answers: state.answers)
     var lines: [(String, String)] = []
     var specs = step.fields
     if !step.tabs.isEmpty {
@@ -101,22 +101,15 @@ package struct FlowView {
     return lines
   }
 
+  /// An answer as the summary shows it (see ``FieldSpec/readableText(_:)``); a multi-line
+  /// text by its first line and how many lines it has.
   package static func display(_ value: FieldValue, of spec: FieldSpec) -> String {
-    switch (value, spec.kind) {
-    case (.text(let text), .text(_, let secure)):
-      if secure { return String(repeating: "•", count: min(8, text.count)) }
-      if spec.check == .luhn {
-        let digits = text.filter(\.isNumber)
-        return "card ending " + String(digits.suffix(4))
-      }
+    let text = spec.readableText(value)
+    guard case .text(_, false, let lines) = spec.kind, lines > 1, text.contains("\n") else {
       return text
-    case (.choice(let id), .choice(let options, _)):
-      return options.first { $0.id == id }?.title ?? id
-    case (.bool(let yes), _): return yes ? "yes" : "no"
-    case (.number(let n), .rating(let max)): return "\(n) of \(max)"
-    case (.number(let n), _): return "\(n)"
-    case (.text(let text), _), (.choice(let text), _): return text
     }
+    let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return String(all[0]) + " … (\(all.count) lines)"
   }
 
   /// The current step's stage in words, when one shows: `Cooking 45%`, `Cooking done`.

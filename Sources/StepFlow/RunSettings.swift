@@ -7,10 +7,9 @@ package enum ScriptSourceKind {
   case stdin
 }
 
-/// How a flow is run, as typed values: what ``FlowRunner`` is driven by.
-///
-/// The command line (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can
-/// make one directly.
+/// How a flow is run, as typed values: what ``FlowRunner`` is driven by. The command line
+/// (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can make one
+/// directly.
 package struct RunSettings {
   /// Script commands separated by `;` or newlines (`--commands`).
   package var commands: String? = nil
@@ -45,14 +44,29 @@ package struct RunSettings {
   /// `--timeout` as given, for messages.
   package var timeoutText = ""
   package var environment: [String: String]
+  /// What fields see of the machine: today, the file system, this environment.
+  package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
+  /// The name messages start with: `stepflow`, or a program's own name for its flow.
+  package var programName = "stepflow"
+  /// Whether the result is written on stdout (`stepflow run`); a library run returns it.
+  package var writesResult = true
+  /// Where messages go (notices, a script's refusals, why a run stops), in words; `nil` for
+  /// stderr, as `name: message` lines.
+  package var messages: ((String) -> Void)? = nil
+  /// Whether the run is full screen on the terminal or not at all (a library run's
+  /// `.terminal` mode): no falling back to the line-based mode.
+  package var requiresTerminal = false
+  /// Answers given as values (a library run), on top of those of ``answersFile``.
+  package var answers: [String: FieldValue] = [:]
 
   /// A run with nothing asked for: the environment's conventions decide the glyphs (the
   /// locale), whether anything animates (`STEPFLOW_REDUCED_MOTION`) and plain mode
   /// (`ACCESSIBLE`, `TERM=dumb`).
   package init(environment: [String: String]) {
     self.environment = environment
+    fieldContext = Platform.fieldContext(environment: environment)
     glyphs = GlyphStyle.detect(environment: environment)
     let reduced = environment["STEPFLOW_REDUCED_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
     animationAllowed = !reduced
@@ -71,6 +85,17 @@ package struct RunSettings {
   package func announce(source: ScriptSourceKind) -> Bool {
     if case .stdin = source { return script == nil && !frames }
     return false
+  }
+
+  /// Tells a message: to ``messages``, or on stderr after the program's name.
+  /// - Parameter named: whether the line starts with the program's name (a located problem
+  ///   of a file names the file instead).
+  package func report(_ message: String, named: Bool = true) {
+    if let messages {
+      messages(message)
+    } else {
+      Platform.writeStderr((named ? programName + ": " : "") + message + "\n")
+    }
   }
 
   /// The colour depth of printed frames, `nil` for plain text.

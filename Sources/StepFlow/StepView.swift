@@ -14,7 +14,9 @@ package struct StepView {
   /// The compact layout of a short screen: no blank row above the buttons or under the tab bar.
   package var compact = false
 
-  private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
+  private var step: StepDefinition? {
+    state.progression.current.map { flow.resolvedStep($0, answers: state.answers) }
+  }
 
   /// Lines of the summary block: the answers of the steps before the current one.
   package func summaryLines() -> [String] {
@@ -83,12 +85,13 @@ package struct StepView {
       stageDrawn = true
     }
     guard let step, let editor = state.editor, editor.hasControls else {
-      let blockScreen = screen(blocks: (step?.blocks ?? []) + flow.blocks)
+      let blockScreen = screen(
+        blocks: (step?.blocks ?? []) + flow.resolvedBlocks(answers: state.answers))
       blockScreen.render(into: &canvas, area: content)
       return stageDrawn || blockScreen.showsHero(in: content)
     }
     // Blocks at the top, then the step's own fields, then the tabs.
-    let blocks = step.blocks + flow.blocks
+    let blocks = step.blocks + flow.resolvedBlocks(answers: state.answers)
     let blockScreen = screen(blocks: blocks)
     let blockRows = blocks.reduce(0) {
       $0 + (blockScreen.height(of: $1, width: content.width) ?? 5) + 1
@@ -103,7 +106,8 @@ package struct StepView {
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
-    let formRows = editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth)
+    let formRows =
+      editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth, context: state.context)
     let onOwnField: Bool
     if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
     if formRows > 0 {
@@ -141,7 +145,7 @@ package struct StepView {
     guard let editor = state.editor, let current = state.progression.current,
       flow.steps[current].tabs.indices.contains(tab)
     else { return }
-    let definition = flow.steps[current].tabs[tab]
+    let definition = flow.resolvedStep(current, answers: state.answers).tabs[tab]
     var rest = area
     if !definition.blocks.isEmpty {
       let blockScreen = screen(blocks: definition.blocks)
@@ -164,17 +168,20 @@ package struct StepView {
   /// (`▲`) or below (`▼`).
   package func drawForm(_ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool) {
     guard !area.isEmpty else { return }
-    form.render(into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused)
-    let rows = form.rows(width: area.width)
+    form.render(
+      into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused,
+      context: state.context)
+    let rows = form.rows(width: area.width, context: state.context)
     guard rows > area.height else { return }
-    let offset = form.scrollOffset(width: area.width, height: area.height)
+    let offset = form.scrollOffset(width: area.width, height: area.height, context: state.context)
     let style = theme.text.foreground(theme.inactive)
     if offset > 0 {
       canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
     }
     // The last field's empty message row is room, not more to see.
     let last = form.fields.count - 1
-    let shownRows = last >= 0 && form.visibleError(at: last) == nil ? rows - 1 : rows
+    let shownRows =
+      last >= 0 && form.visibleError(at: last, in: state.context) == nil ? rows - 1 : rows
     if offset + area.height < shownRows {
       canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }

@@ -40,6 +40,9 @@ package struct WizardDraft: Sendable {
   package var theme: Theme
   package var blocks: [ScreenBlock]
   package var steps: [StepDraft]
+  /// The texts of the wizard's own blocks that name fields (none may: they show on every
+  /// step).
+  package var blockTemplates: [(text: String, location: TextLocation)]
 
   package var definition: FlowDefinition {
     FlowDefinition(
@@ -53,6 +56,8 @@ package struct StepDraft: Sendable {
   package var idLocation: TextLocation
   /// Every field id the step asks for (own, tabs' and the tab answer), with where it is written.
   package var fieldIDs: [(id: String, location: TextLocation)]
-  /// Where the `when` condition names its field.
-  package var whenLocation: TextLocation?
+  /// The step's condition as read, each test located.
+  package var when: WizardSchema.ConditionDraft?
+  /// The texts the step shows that name fields, with where they are written.
+  package var templates: [(text: String, location: TextLocation)]
 }

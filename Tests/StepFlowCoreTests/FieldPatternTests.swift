@@ -158,10 +158,10 @@ private func refusal(_ source: String) -> FieldPatternError? {
     #expect(pattern.maxTextLength == FieldPattern.matchBudget / pattern.programSize)
     #expect(pattern.maxTextLength >= 2000)
     let huge = String(repeating: "a", count: 1 << 20)
-    #expect(spec.validate(.text(huge))?.problem == .tooLong(max: pattern.maxTextLength))
+    #expect(spec.validate(.text(huge), in: nil)?.problem == .tooLong(max: pattern.maxTextLength))
     // At the limit the text is matched, within the budget.
     let longest = String(repeating: "a", count: pattern.maxTextLength)
-    #expect(spec.validate(.text(longest)) == nil)
+    #expect(spec.validate(.text(longest), in: nil) == nil)
     #expect(pattern.run(longest).steps <= FieldPattern.matchBudget + pattern.programSize)
     // The largest program allowed still matches 2000 characters.
     let largest = try FieldPattern("a{1000}a{999}")

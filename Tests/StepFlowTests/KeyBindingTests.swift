@@ -201,9 +201,20 @@ import Testing
       KeyBindings.binding(for: key, in: context)?.action
     }
     #expect(action(.character("q"), .textField) == .edit, "letters are typed in a text field")
-    #expect(action(.character("q"), .choiceList) == .command(.quit))
+    #expect(action(.character("q"), .choiceList) == .edit, "letters filter a list")
     #expect(action(.character("n"), .confirm) == .edit, "n is no in a yes/no field")
-    #expect(action(.character("n"), .choiceList) == .command(.next))
+    #expect(action(.character("n"), .multiList) == .edit, "letters never move between steps")
+    #expect(action(.character("p"), .choiceList) == .edit)
+    #expect(action(.backspace, .choiceList) == .edit, "Backspace edits the filter, not back")
+    #expect(action(.escape, .choiceList) == .clearOrLeave)
+    #expect(action(.character("?"), .choiceList) == .help)
+    #expect(action(.ctrl("e"), .multilineText) == .openEditor)
+    #expect(action(.ctrl("d"), .multilineText) == .submit)
+    #expect(action(.enter, .multilineText) == .edit, "Enter is a new line")
+    #expect(action(.tab, .pathField) == .edit, "Tab completes a path")
+    #expect(action(.backTab, .pathField) == .cycleFocus)
+    #expect(action(.character("q"), .dateField) == .edit, "a date refuses letters itself")
+    #expect(action(.up, .numberField) == .edit, "↑ steps a number")
     #expect(action(.left, .confirm) == .edit)
     #expect(action(.right, .ratingField) == .edit)
     #expect(action(.right, .tabBar) == .switchTab)
@@ -221,7 +232,17 @@ import Testing
     #expect(action(.ctrl("c"), .textField) == .interrupt)
     // Every key a field uses is bound to it where that field has the focus.
     let fieldKeys: [(FocusContext, [Key])] = [
-      (.choiceList, [.up, .down, .home, .end, .character(" "), .character("2")]),
+      (
+        .choiceList,
+        [.up, .down, .home, .end, .pageUp, .pageDown, .character(" "), .character("2")]
+      ),
+      (.multiList, [.up, .down, .home, .end, .character(" "), .character("x"), .ctrl("a")]),
+      (.numberField, [.up, .down, .pageUp, .pageDown, .character("7"), .backspace]),
+      (.multilineText, [.up, .down, .enter, .pageUp, .home, .character("q"), .paste("x\ny")]),
+      (.pathField, [.tab, .character("/"), .left, .backspace]),
+      (
+        .dateField, [.up, .down, .character("2"), .character("-"), .character("t"), .left, .delete]
+      ),
       (.choiceRow, [.left, .right, .character(" "), .character("2")]),
       (.confirm, [.left, .right, .character(" "), .character("y"), .character("N")]),
       (.ratingField, [.left, .right, .home, .end, .character("4")]),

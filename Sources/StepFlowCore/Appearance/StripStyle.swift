@@ -10,8 +10,13 @@ public struct StripStyle: Equatable, Sendable {
   public var extraWidth: Int?
   /// The height of the extra content in rows; `nil` to fit the icon.
   public var extraHeight: Int?
+  /// A step cell of the program's own, drawn instead of ``shape`` (`StepFlowRender`'s
+  /// `StripStyle(position:content:extra:)` makes it from a `StepCellView`).
+  public var customContent: CustomView?
+  /// Extra content of the program's own, drawn instead of the icons.
+  public var customExtra: CustomView?
 
-  /// A strip with its icons at `position`, each step drawn as `shape`.
+  /// A strip of a built-in shape with the steps' icons (or one shared icon) as extra content.
   public init(
     position: ExtraContentPosition, shape: StepShape, sharedExtra: Icon? = nil,
     extraWidth: Int? = nil, extraHeight: Int? = nil

@@ -8,4 +8,7 @@ package enum KeyOutcome: Hashable, Sendable {
   case handled
   /// The key means nothing here; pass it on.
   case ignored
+  /// The key was for this component but cannot act (a letter in a date, a paste larger than
+  /// the field, an option that cannot be picked): nothing changed, and the message says why.
+  case refused(String)
 }

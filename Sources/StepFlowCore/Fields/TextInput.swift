@@ -20,12 +20,16 @@ package struct TextInput: Hashable, Sendable {
   package private(set) var cursor: Int
   /// The most graphemes typing may produce; `nil` for no limit.
   package let maxLength: Int?
+  /// Whether line breaks are kept (a multi-line field): typed and pasted text keeps its
+  /// newlines (CR LF and CR become LF) and a tab becomes four spaces.
+  package let keepsNewlines: Bool
 
   /// Text with the cursor at its end.
-  package init(_ text: String = "", maxLength: Int? = nil) {
+  package init(_ text: String = "", maxLength: Int? = nil, keepsNewlines: Bool = false) {
     graphemes = Array(text)
     cursor = graphemes.count
     self.maxLength = maxLength
+    self.keepsNewlines = keepsNewlines
   }
 
   /// The text.
@@ -49,7 +53,7 @@ package struct TextInput: Hashable, Sendable {
   /// - Returns: whether all of the cleaned text was inserted.
   @discardableResult
   package mutating func insert(_ text: String) -> Bool {
-    let clean = Self.cleaned(text)
+    let clean = Self.cleaned(text, keepingNewlines: keepsNewlines)
     guard !clean.isEmpty else { return true }
     let prefix = String(graphemes[..<cursor])
     let suffix = String(graphemes[cursor...])
@@ -96,6 +100,9 @@ package struct TextInput: Hashable, Sendable {
     rebuild(prefix: String(graphemes[..<start]), suffix: String(graphemes[cursor...]))
   }
 
+  /// Puts the cursor before grapheme `index` (clamped to the text).
+  package mutating func moveCursor(to index: Int) { cursor = min(max(0, index), graphemes.count) }
+
   /// Moves the cursor one grapheme left (←).
   package mutating func moveLeft() { cursor = max(0, cursor - 1) }
   /// Moves the cursor one grapheme right (→).
@@ -114,7 +121,9 @@ package struct TextInput: Hashable, Sendable {
   package mutating func handle(_ key: Key) -> KeyOutcome {
     switch key {
     case .character(let character):
-      guard !Self.cleaned(String(character)).isEmpty else { return .ignored }
+      guard !Self.cleaned(String(character), keepingNewlines: keepsNewlines).isEmpty else {
+        return .ignored
+      }
       insert(String(character))
     case .paste(let text): paste(text)
     case .backspace: deleteBackward()
@@ -134,7 +143,10 @@ package struct TextInput: Hashable, Sendable {
   /// Text made fit for one line: CR LF, CR, LF, the Unicode line and paragraph separators and
   /// tabs become one space each; other control characters (C0, DEL, C1) and bidirectional
   /// overrides are dropped.
-  package static func cleaned(_ text: String) -> String {
+  ///
+  /// With `keepingNewlines` (a multi-line field) the breaks become `\n` instead, and a tab
+  /// four spaces.
+  package static func cleaned(_ text: String, keepingNewlines: Bool = false) -> String {
     let scalars = text.unicodeScalars
     guard scalars.contains(where: { Sanitizer.isUnsafe($0) || isBreak($0) }) else { return text }
     var out = String.UnicodeScalarView()
@@ -143,7 +155,13 @@ package struct TextInput: Hashable, Sendable {
       defer { previous = scalar }
       if scalar == "\n", previous == "\r" { continue }
       if isBreak(scalar) {
-        out.append(" ")
+        if !keepingNewlines {
+          out.append(" ")
+        } else if scalar == "\t" {
+          out.append(contentsOf: "    ".unicodeScalars)
+        } else {
+          out.append("\n")
+        }
       } else if !Sanitizer.isUnsafe(scalar) {
         out.append(scalar)
       }

@@ -22,13 +22,25 @@ public struct FlowDefinition: Equatable, Sendable {
   package let widestIcon: [GlyphStyle: Int]
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
+  /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
+  /// unless the flow says.
+  public let tapAction: TapAction
+  /// Whether any text of the flow names a field (`{{name}}`), so that flows without skip
+  /// filling them in.
+  public let hasTemplates: Bool
+  /// The fields by id, for filling in templates (empty when the flow has none).
+  package let templateFields: [String: FieldSpec]
+  /// Whether any field starts from an environment variable (`default: { env: … }`).
+  package let hasEnvironmentDefaults: Bool
 
   /// A flow of `steps`; `blocks` are shown under every step's own.
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
-    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = []
+    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = [],
+    tapAction: TapAction = .standard
   ) {
     self.id = id
+    self.tapAction = tapAction
     self.blocks = blocks
     self.title = title
     self.steps = steps
@@ -46,6 +58,20 @@ public struct FlowDefinition: Equatable, Sendable {
     }
     widestIcon = widest
     hasConditions = steps.contains { $0.when != nil }
+    hasTemplates =
+      steps.contains { $0.hasTemplates }
+      || blocks.contains { $0.texts.contains(where: Template.hasFields) }
+    var fields: [String: FieldSpec] = [:]
+    if hasTemplates {
+      for step in steps {
+        for spec in step.allFields where fields[spec.id] == nil { fields[spec.id] = spec }
+      }
+    }
+    templateFields = fields
+    hasEnvironmentDefaults = steps.contains { step in
+      step.fields.contains { $0.defaultFromEnvironment != nil }
+        || step.tabs.contains { $0.fields.contains { $0.defaultFromEnvironment != nil } }
+    }
   }
 
   /// The theme while step `index` is current.

@@ -8,13 +8,7 @@ extension FlowMachine {
     switch editor.focus {
     case .field, .tabField:
       guard let field = editor.focusedField else { return .noFocus }
-      switch field.spec.kind {
-      case .text: return .textField
-      case .choice(_, .list): return .choiceList
-      case .choice(_, .tabs): return .choiceRow
-      case .confirm: return .confirm
-      case .rating: return .ratingField
-      }
+      return field.focusContext
     case .tabBar: return .tabBar
     case .back, .next: return .buttons
     case nil: return .noFocus
@@ -109,31 +103,59 @@ extension FlowMachine {
     }
   }
 
+  /// Gives the focused field the text an editor gave back (Ctrl-E), as `set` would.
+  package static func replaceFocusedText(
+    _ text: String, state: inout FlowState, flow: FlowDefinition
+  ) -> Outcome {
+    guard var editor = state.editor else { return .refused("no field has the focus") }
+    switch editor.replaceFocusedText(text) {
+    case .failure(let error): return .refused(error.message)
+    case .success:
+      state.editor = editor
+      state.syncAnswers(flow: flow)
+      return .changed
+    }
+  }
+
   /// Does what a binding says for a key.
   package static func perform(
     _ action: KeyAction, key: Key, state: inout FlowState, flow: FlowDefinition
   ) -> Outcome? {
     switch action {
     case .edit:
-      guard var editor = state.editor, editor.handleFieldKey(key) == .handled else { return nil }
-      state.editor = editor
-      state.syncAnswers(flow: flow)
-      return .changed
+      guard var editor = state.editor else { return nil }
+      switch editor.handleFieldKey(key, in: state.context) {
+      case .ignored: return nil
+      case .refused(let why): return .refused(why)
+      case .handled:
+        state.editor = editor
+        state.syncAnswers(flow: flow)
+        return .changed
+      }
     case .vertical:
       guard var editor = state.editor else { return nil }
-      if editor.handleFieldKey(key) == .handled
-        || editor.moveFocus(by: key == .down ? 1 : -1, flow: flow)
-      {
+      switch editor.handleFieldKey(key, in: state.context) {
+      case .refused(let why): return .refused(why)
+      case .handled:
+        state.editor = editor
+        return .changed
+      case .ignored:
+        guard editor.moveFocus(by: key == .down ? 1 : -1, flow: flow) else { return nil }
         state.editor = editor
         return .changed
       }
-      return nil
     case .pick:
       guard var editor = state.editor else { return nil }
-      editor.pickHighlighted()
+      if case .refused(let why) = editor.pickHighlighted() { return .refused(why) }
       state.editor = editor
       state.syncAnswers(flow: flow)
       return perform(.submit, key: key, state: &state, flow: flow)
+    case .clearOrLeave:
+      if state.editor?.clearFilter() == true { return .changed }
+      return perform(.leaveField, key: key, state: &state, flow: flow)
+    case .openEditor:
+      return .refused(
+        "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
     case .submit:
       // Enter goes to the next field (or from the tab bar into the tab); on the last one it
       // is the step's Enter: next step, or finish on the last step.
@@ -174,7 +196,7 @@ extension FlowMachine {
       guard case .character(let c) = key, let digit = c.wholeNumberValue, digit > 0 else {
         return nil
       }
-      return apply(flow.navigation == .rating ? .rate(digit) : .tap(digit), to: &state, flow: flow)
+      return apply(.tap(digit), to: &state, flow: flow)
     case .help, .confirm, .dismiss, .interrupt:
       return nil
     }

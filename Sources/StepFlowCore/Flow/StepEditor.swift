@@ -12,10 +12,8 @@ package enum Focus: Hashable, Sendable {
   case next
 }
 
-/// The editing state of the current step: its forms (its own fields and each tab's) and which
-/// control has the focus.
-///
-/// Made anew when a step becomes current, from the answers.
+/// The editing state of the current step: its forms (its own fields and each tab's) and
+/// which control has the focus. Made anew when a step becomes current, from the answers.
 package struct StepEditor: Equatable, Sendable {
   /// The step being edited.
   package let step: Int
@@ -34,8 +32,11 @@ package struct StepEditor: Equatable, Sendable {
   ) {
     let step = flow.steps[index]
     self.step = index
-    form = StepEditor.makeForm(step.fields, answers: answers)
-    tabForms = step.tabs.map { StepEditor.makeForm($0.fields, answers: answers) }
+    form = StepEditor.makeForm(
+      flow.resolvedFields(step.fields, answers: answers), answers: answers)
+    tabForms = step.tabs.map {
+      StepEditor.makeForm(flow.resolvedFields($0.fields, answers: answers), answers: answers)
+    }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
     focus = firstFocus(flow: flow)
@@ -89,11 +90,10 @@ package struct StepEditor: Equatable, Sendable {
   /// Whether the step asks anything (fields or tabs).
   package var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty }
 
-  /// The controls that can take the focus, in order: own fields, the tab bar, the selected tab's
-  /// fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓ from the last
-  /// field lands on the button that goes on, as a dialog's OK comes first.
-  ///
-  /// The first step's Back, which is unavailable, takes no focus.
+  /// The controls that can take the focus, in order: own fields, the tab bar, the selected
+  /// tab's fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓
+  /// from the last field lands on the button that goes on, as a dialog's OK comes first. The
+  /// first step's Back, which is unavailable, takes no focus.
   package func focusables(flow: FlowDefinition) -> [Focus] {
     var list: [Focus] = form.fields.indices.map { .field($0) }
     if !tabForms.isEmpty {
@@ -114,11 +114,9 @@ package struct StepEditor: Equatable, Sendable {
 
   // MARK: Focus
 
-  /// Moves the focus to the next (`+1`, ↓) or previous (`-1`, ↑) control, not wrapping.
-  ///
-  /// The buttons are one row: ↓ from the last field lands on Next, ↑ from either button goes to the
-  /// last field (or tab bar), ↓ from a button goes nowhere.
-  ///
+  /// Moves the focus to the next (`+1`, ↓) or previous (`-1`, ↑) control, not wrapping. The
+  /// buttons are one row: ↓ from the last field lands on Next, ↑ from either button goes to
+  /// the last field (or tab bar), ↓ from a button goes nowhere.
   /// - Returns: whether it moved.
   @discardableResult
   package mutating func moveFocus(by offset: Int, flow: FlowDefinition) -> Bool {
@@ -178,23 +176,51 @@ package struct StepEditor: Equatable, Sendable {
   // MARK: Editing
 
   /// Selects the highlighted option of the focused choice field.
-  mutating func pickHighlighted() {
+  mutating func pickHighlighted() -> KeyOutcome {
     switch focus {
-    case .field: form.pickHighlighted()
-    case .tabField: tabForms[selectedTab].pickHighlighted()
-    default: break
+    case .field: return form.pickHighlighted()
+    case .tabField: return tabForms[selectedTab].pickHighlighted()
+    default: return .ignored
+    }
+  }
+
+  /// Esc on the focused field: clears a list's filter; whether there was one.
+  mutating func clearFilter() -> Bool {
+    switch focus {
+    case .field: return form.clearFilter()
+    case .tabField: return tabForms[selectedTab].clearFilter()
+    default: return false
+    }
+  }
+
+  /// Gives the focused field a new text (back from an editor).
+  package mutating func replaceFocusedText(_ text: String) -> Result<FieldValue?, FieldError> {
+    switch focus {
+    case .field: return form.replaceFocusedText(text)
+    case .tabField: return tabForms[selectedTab].replaceFocusedText(text)
+    default: return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+    }
+  }
+
+  /// Fills in the fields' texts again from the answers (an earlier answer they name changed).
+  package mutating func retitle(flow: FlowDefinition, answers: [String: FieldValue]) {
+    guard flow.hasTemplates else { return }
+    let step = flow.steps[self.step]
+    form.retitle(flow.resolvedFields(step.fields, answers: answers))
+    for (t, tab) in step.tabs.enumerated() where tabForms.indices.contains(t) {
+      tabForms[t].retitle(flow.resolvedFields(tab.fields, answers: answers))
     }
   }
 
   /// Gives a key to the focused field.
-  package mutating func handleFieldKey(_ key: Key) -> KeyOutcome {
+  package mutating func handleFieldKey(_ key: Key, in context: FieldContext) -> KeyOutcome {
     switch focus {
     case .field:
-      let outcome = form.handle(key)
+      let outcome = form.handle(key, in: context)
       if outcome == .handled { focus = .field(form.focusIndex) }
       return outcome
     case .tabField:
-      let outcome = tabForms[selectedTab].handle(key)
+      let outcome = tabForms[selectedTab].handle(key, in: context)
       if outcome == .handled { focus = .tabField(tabForms[selectedTab].focusIndex) }
       return outcome
     default:
@@ -238,12 +264,11 @@ package struct StepEditor: Equatable, Sendable {
     if case .tabField = focus { focus = .tabBar }
   }
 
-  /// Validates what Next would leave: the step's own fields and the selected tab's.
-  ///
-  /// Every message shows from now on, and the focus goes to the first invalid field.
-  package mutating func validateForNext() -> [FieldError] {
-    var problems = form.validateForNext()
-    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext() }
+  /// Validates what Next would leave: the step's own fields and the selected tab's. Every
+  /// message shows from now on, and the focus goes to the first invalid field.
+  package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
+    var problems = form.validateForNext(in: context)
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext(in: context) }
     if let first = problems.first { focusField(id: first.fieldID) }
     return problems
   }

@@ -69,6 +69,8 @@ public struct Style: Hashable, Sendable {
   public var bold: Style { adding(.bold) }
   /// A dim copy.
   public var dim: Style { adding(.dim) }
+  /// An underlined copy.
+  public var underlined: Style { adding(.underline) }
   /// A copy with foreground and background swapped.
   public var reversed: Style { adding(.reverse) }
 }

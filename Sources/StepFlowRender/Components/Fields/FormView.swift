@@ -4,12 +4,14 @@ import StepFlowCore
 extension Form {
   /// The rows each field takes in `width` columns, as ranges from the form's first row; the
   /// messages of touched fields are counted (see ``Field/rows(width:message:)``).
-  package func layout(width: Int) -> [Range<Int>] {
-    layout(width: width, messages: visibleMessages)
+  package func layout(width: Int, context: FieldContext?) -> [Range<Int>] {
+    layout(width: width, messages: visibleMessages(context))
   }
 
   /// The message shown under each field, in field order.
-  private var visibleMessages: [FieldError?] { fields.indices.map { visibleError(at: $0) } }
+  private func visibleMessages(_ context: FieldContext?) -> [FieldError?] {
+    fields.indices.map { visibleError(at: $0, in: context) }
+  }
 
   private func layout(width: Int, messages: [FieldError?]) -> [Range<Int>] {
     var top = 0
@@ -21,13 +23,15 @@ extension Form {
   }
 
   /// The rows the whole form takes in `width` columns.
-  package func rows(width: Int) -> Int { layout(width: width).last?.upperBound ?? 0 }
+  package func rows(width: Int, context: FieldContext?) -> Int {
+    layout(width: width, context: context).last?.upperBound ?? 0
+  }
 
   /// The first form row shown in an area of `width` × `height`: 0 when everything fits,
   /// otherwise the least scrolling that shows the focused field whole (its label and input
   /// rows when it is taller than the area; the highlighted option of a long list).
-  package func scrollOffset(width: Int, height: Int) -> Int {
-    scrollOffset(ranges: layout(width: width), height: height)
+  package func scrollOffset(width: Int, height: Int, context: FieldContext?) -> Int {
+    scrollOffset(ranges: layout(width: width, context: context), height: height)
   }
 
   private func scrollOffset(ranges: [Range<Int>], height: Int) -> Int {
@@ -37,32 +41,30 @@ extension Form {
     let field = fields[focusIndex]
     var target = ranges[focusIndex]
     if target.count > height {
-      // Too tall: the label and input rows, or the highlighted option and the label.
+      // Too tall: the label and input rows, or the highlighted option (the cursor's row)
+      // and the label.
       target = target.lowerBound..<(target.lowerBound + 1 + field.inputRows)
       if target.count > height {
-        let option = target.lowerBound + 1 + field.highlighted
-        target = max(target.lowerBound, option + 1 - height)..<(option + 1)
+        let row = target.lowerBound + 1 + field.focusRow
+        target = max(target.lowerBound, row + 1 - height)..<(row + 1)
       }
     }
     let offset = max(0, target.upperBound - height)
     return min(offset, target.lowerBound, total - height)
   }
 
-  /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:)``.
-  /// - Parameters:
-  ///   - canvas: The canvas drawn into.
-  ///   - area: Where the form goes.
-  ///   - theme: The colours.
-  ///   - glyphs: The characters.
-  ///   - focused: Whether the form has the keyboard (not the buttons below it); when it does
-  ///     not, no field shows focus.
+  /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:context:)``.
+  /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
+  ///   it does not, no field shows focus.
+  /// - Parameter context: what the rules may consult for the messages (today, the files).
   package func render(
-    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true,
+    context: FieldContext? = nil
   ) {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
     canvas.fill(box, style: theme.text)
-    let messages = visibleMessages
+    let messages = visibleMessages(context)
     let ranges = layout(width: area.width, messages: messages)
     let offset = scrollOffset(ranges: ranges, height: area.height)
     for (index, range) in ranges.enumerated() {
