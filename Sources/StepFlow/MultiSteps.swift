@@ -180,9 +180,11 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   }
 
   /// Runs the flow — full screen on a terminal, line by line without one, or from a script —
-  /// with typed options, and returns how it ended. Nothing is printed: not the result (it is
-  /// returned), not the messages (they are in ``Result/messages``); the screen is drawn on the
-  /// terminal (`/dev/tty`) and given back as it was found.
+  /// with typed options, and returns how it ended.
+  ///
+  /// Nothing is printed: not the result (it is returned), not the messages (they are in
+  /// ``Result/messages``); the screen is drawn on the terminal (`/dev/tty`) and given back as it
+  /// was found.
   ///
   /// ```swift
   /// let result = MultiSteps<Signup>.run(options: RunOptions(timeout: .seconds(600)))

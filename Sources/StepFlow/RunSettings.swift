@@ -7,9 +7,10 @@ package enum ScriptSourceKind {
   case stdin
 }
 
-/// How a flow is run, as typed values: what ``FlowRunner`` is driven by. The command line
-/// (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can make one
-/// directly.
+/// How a flow is run, as typed values: what ``FlowRunner`` is driven by.
+///
+/// The command line (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can
+/// make one directly.
 package struct RunSettings {
   /// Script commands separated by `;` or newlines (`--commands`).
   package var commands: String? = nil
@@ -31,8 +32,12 @@ package struct RunSettings {
   package var plain: Bool
   /// The result's form on stdout.
   package var output = FlowResult.Format.json
-  /// Whether a step's progress stage runs whenever it is reached, then advances (`--auto`).
+  /// Whether a step's progress stage runs whenever it is reached, then advances, and every
+  /// task starts on arrival and moves on when it succeeds (`--auto`).
   package var auto = false
+  /// Whether tasks are only described — argv, working directory, environment — and nothing
+  /// runs (`--dry-run`); the run is line by line then, never full screen.
+  package var dryRun = false
   /// A JSON object of answers that pre-fill the fields.
   package var answersFile: String? = nil
   /// Where the state is saved after every step.
@@ -77,7 +82,7 @@ package struct RunSettings {
   /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
   /// stdin is a terminal (commands piped into stdin are a script).
   package var isInteractive: Bool {
-    commands == nil && script == nil && !frames && !plain && Platform.isTerminal(0)
+    commands == nil && script == nil && !frames && !plain && !dryRun && Platform.isTerminal(0)
   }
 
   /// Whether to write the text form after every command: when commands come from stdin
@@ -88,8 +93,10 @@ package struct RunSettings {
   }
 
   /// Tells a message: to ``messages``, or on stderr after the program's name.
-  /// - Parameter named: whether the line starts with the program's name (a located problem
-  ///   of a file names the file instead).
+  /// - Parameters:
+  ///   - message: The message, one line or more.
+  ///   - named: Whether the line starts with the program's name (a located problem of a file
+  ///     names the file instead).
   package func report(_ message: String, named: Bool = true) {
     if let messages {
       messages(message)

@@ -77,6 +77,7 @@ extension FlowSteps {
   public static var theme: Theme { Theme() }
   /// Nothing under every step.
   public static var blocks: [ScreenBlock] { [] }
+  /// The standard tap: ``TapAction/standard``.
   public static var tapAction: TapAction { .standard }
 
   /// The case after this one, or this one when it is the last: clamped, never wrapping.

@@ -46,8 +46,9 @@ public struct TapContext: Sendable {
 }
 
 /// What a tap on a step of the strip does — by key N, by the `tap N` command, or by a click on
-/// the step — decided by the flow (seed 003's `action`). The built-in flows use
-/// ``standard``: revisit a reached step, rate N in a rating flow.
+/// the step — decided by the flow (seed 003's `action`).
+///
+/// The built-in flows use ``standard``: revisit a reached step, rate N in a rating flow.
 ///
 /// ```swift
 /// // Only the steps already passed can be tapped, and never the last one.
@@ -78,5 +79,6 @@ public struct TapAction: Sendable, Equatable {
     respond(index, context)
   }
 
+  /// Whether the two are the same action (identity: closures cannot be compared).
   public static func == (a: TapAction, b: TapAction) -> Bool { a.identity === b.identity }
 }
