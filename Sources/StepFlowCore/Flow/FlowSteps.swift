@@ -27,8 +27,12 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   var icon: Icon? { get }
   /// What the step asks. Default: nothing.
   var fields: [FieldSpec] { get }
-  /// Everything about the step (colours, blocks, tabs, a progress stage). Default: built from
-  /// ``id``, ``title``, ``icon`` and ``fields``.
+  /// Work the step does: an async closure given the answers and a progress reporter, that
+  /// returns answers or throws. The step shows its progress, its outcome (Retry, Back, Quit
+  /// after a failure) and the run cannot go past it before it succeeds. Default: none.
+  var work: StepWork? { get }
+  /// Everything about the step (colours, blocks, tabs, a progress stage, a task). Default:
+  /// built from ``id``, ``title``, ``icon``, ``fields`` and ``work``.
   var step: StepDefinition { get }
 
   /// The flow's id in results and state files. Default: the type's name, lower-cased.
@@ -58,9 +62,12 @@ extension FlowSteps {
   public var icon: Icon? { nil }
   /// No fields.
   public var fields: [FieldSpec] { [] }
-  /// A step made of the case's `id`, `title`, `icon` and `fields`.
+  /// No work: the step only asks.
+  public var work: StepWork? { nil }
+  /// A step made of the case's `id`, `title`, `icon`, `fields` and `work`.
   public var step: StepDefinition {
-    StepDefinition(id: id, title: title, icon: icon, fields: fields)
+    StepDefinition(
+      id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) })
   }
 
   /// The enum's name, lower-cased (`signup`).
