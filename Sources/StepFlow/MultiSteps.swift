@@ -3,7 +3,7 @@ import StepFlowRender
 import StepFlowTerminal
 
 /// A flow written as one Swift enum, running: the typed state, the pure update and the view —
-/// seed 003's `MultiStepsView<T: CaseIterable, Content>` for the terminal.
+/// a multi-step view over any `CaseIterable` enum, for the terminal.
 ///
 /// ```swift
 /// import StepFlow

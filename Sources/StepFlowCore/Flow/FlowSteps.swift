@@ -47,8 +47,9 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   static var theme: Theme { get }
   /// What every step shows below the strip when a step does not say. Default: nothing.
   static var blocks: [ScreenBlock] { get }
-  /// What a tap on a step does — by key N, `tap N` or a click on the strip: seed 003's
-  /// `action`. Default: ``TapAction/standard`` (revisit a reached step; in a rating flow,
+  /// What a tap on a step does — by key N, `tap N` or a click on the strip.
+  ///
+  /// Default: ``TapAction/standard`` (revisit a reached step; in a rating flow,
   /// rate N).
   static var tapAction: TapAction { get }
 }

@@ -1,7 +1,7 @@
 import StepFlowCore
 
-/// What one step's cell of a ``StepStrip`` is drawn as: seed 003's `content: () -> Content`,
-/// or its extra content (an icon or a label per step) — the terminal counterpart of a SwiftUI
+/// What one step's cell of a ``StepStrip`` is drawn as (the content under each step), or its
+/// extra content (an icon or a label per step) — the terminal counterpart of a SwiftUI
 /// view, in the manner of ``ProgressorView``.
 ///
 /// The built-in bars, dots and symbols (``BarCell``, ``DotsCell``, ``SymbolCell``) and the icons
