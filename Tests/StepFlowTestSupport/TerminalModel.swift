@@ -47,11 +47,17 @@ public struct TerminalModel: Sendable {
   /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
   /// and the DEC graphics character set (`ESC ( 0`).
   public private(set) var mouseModes: Set<Int> = []
+  /// Whether application cursor keys (`?1h`) are on.
   public private(set) var applicationCursorKeys = false
+  /// Whether the application keypad (`ESC =`) is on.
   public private(set) var applicationKeypad = false
+  /// Whether origin mode (`?6h`) is on.
   public private(set) var originMode = false
+  /// Whether insert mode (`4h`) is on.
   public private(set) var insertMode = false
+  /// The scroll region (`CSI t;b r`), rows counted from 1; `nil` for the whole screen.
   public private(set) var scrollRegion: ClosedRange<Int>? = nil
+  /// Whether the DEC graphics character set (`ESC ( 0`) is selected.
   public private(set) var graphicsCharset = false
   /// What the model did not understand, in order.
   public private(set) var errors: [String] = []
