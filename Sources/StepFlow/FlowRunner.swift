@@ -21,14 +21,46 @@ package enum FlowRunner {
     return ExitCode.ioError
   }
 
-  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:)``).
+  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:answers:)``):
+  /// the answers given (`--answers`, `--set`) filled in, and — for a person — the first step
+  /// that still needs an answer (unless `--review`); with `--no-input`, to its end from the
+  /// answers alone (``runUnattended(_:settings:start:given:problems:)``).
   package static func start(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
-    let start: FlowState
-    switch startingState(flow, settings: settings) {
+    let given: GivenAnswers
+    let problems: [String]
+    switch readAnswers(flow, settings: settings) {
+    case .success(let read): (given, problems) = read
+    case .failure(let stop): return stop.code
+    }
+    // Outside --no-input an answer that cannot be used stops the run before it starts.
+    if !problems.isEmpty, !settings.noInput {
+      for problem in problems { Platform.writeStderr(problem + "\n") }
+      return ExitCode.dataError
+    }
+    var start: FlowState
+    switch startingState(flow, settings: settings, answers: given.values) {
     case .success(let state): start = state
     case .failure(let stop): return stop.code
     }
-    return run(flow, settings: settings, start: start)
+    if settings.noInput {
+      return runUnattended(flow, settings: settings, start: start, given: given, problems: problems)
+    }
+    if !given.isEmpty, !settings.review, !settings.resume, settings.asksPerson {
+      FlowMachine.skipAnswered(&start, flow: flow)
+    }
+    guard !given.isEmpty else { return run(flow, settings: settings, start: start) }
+    // Answers the run left out (a step its condition hides) are said, never dropped silently.
+    var watched = settings
+    var final: FlowState? = nil
+    watched.onEnd = { state in
+      final = state
+      settings.onEnd?(state)
+    }
+    let code = run(flow, settings: watched, start: start)
+    if let final, final.status == .finished {
+      noteIgnored(given, state: final, flow: flow)
+    }
+    return code
   }
 
   /// Why a run stops before it starts: the message is already printed.
@@ -37,25 +69,10 @@ package enum FlowRunner {
   }
 
   /// The state a run starts from: `--resume`d from the state file, or the start with the
-  /// `--answers` filled in.
-  package static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
-    FlowState, Stop
-  > {
-    var answers: [String: FieldValue] = [:]
-    if let path = settings.answersFile {
-      do {
-        let bytes = try Platform.readFile(path)
-        answers = try AnswersFile.load(bytes, path: path, flow: flow)
-      } catch let error as Platform.FileError {
-        Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
-        return .failure(Stop(code: ExitCode.reading(error)))
-      } catch let error as Diagnostics {
-        for problem in error.all { Platform.writeStderr(problem.description + "\n") }
-        return .failure(Stop(code: ExitCode.dataError))
-      } catch {
-        return .failure(Stop(code: ExitCode.dataError))
-      }
-    }
+  /// given answers filled in.
+  package static func startingState(
+    _ flow: FlowDefinition, settings: RunSettings, answers: [String: FieldValue]
+  ) -> Result<FlowState, Stop> {
     guard let path = settings.stateFile else {
       return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
@@ -213,6 +230,12 @@ package enum FlowRunner {
         ScriptSource.items(ofScript: String(decoding: bytes, as: UTF8.self)), label: "script line")
     } else {
       source = .stdin
+      if settings.answersFile == "-" {
+        Platform.writeStderr(
+          "stepflow: --answers - read stdin, so the commands cannot come from it too: add --no-input, or give them with --commands or --script FILE\n"
+        )
+        return ExitCode.usage
+      }
     }
     if case .items(let items, _) = source, settings.animationAllowed {
       // Time passes in a script only through tick: animate when the script lets time pass.

@@ -10,8 +10,9 @@ package enum HelpText {
       0    finished
       1    cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)
       64   usage error (unknown command or option, missing value)
-      65   bad data (invalid wizard file, unknown script command, corrupt or foreign state
-           file, anything at the --state path that is not a state file of the wizard)
+      65   bad data (invalid wizard file, unknown script command, answers that do not pass
+           with --no-input, corrupt or foreign state file, anything at the --state path that
+           is not a state file of the wizard)
       66   input file missing or unreadable
       74   output cannot be written (stdout full or closed, the --state file)
       124  timeout (--timeout)

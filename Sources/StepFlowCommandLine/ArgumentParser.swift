@@ -20,6 +20,8 @@ package struct OptionSpec: Sendable {
 package struct ParsedArguments: Sendable {
   /// Each option given with a value, by name (`--width`), the last one winning.
   package var values: [String: String] = [:]
+  /// Every value of each option, in the order given (`--set a=1 --set b=2`).
+  package var lists: [String: [String]] = [:]
   /// The flags given, by name.
   package var flags: Set<String> = []
   /// Everything that is not an option, in order.
@@ -27,6 +29,8 @@ package struct ParsedArguments: Sendable {
 
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
   package subscript(option: String) -> String? { values[option] }
+  /// Every value given to a repeatable option, in order (empty when it was not given).
+  package func all(_ option: String) -> [String] { lists[option] ?? [] }
 }
 
 /// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to
@@ -63,8 +67,10 @@ package enum ArgumentParser {
       if let valueName = spec.value {
         if let inlineValue {
           result.values[name] = inlineValue
+          result.lists[name, default: []].append(inlineValue)
         } else if index < arguments.count {
           result.values[name] = arguments[index]
+          result.lists[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError("option \(name) needs a value (\(name) \(valueName))", usage: usage)
