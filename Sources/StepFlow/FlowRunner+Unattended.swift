@@ -4,36 +4,86 @@ import StepFlowTerminal
 import StepFlowText
 import StepFlowWizards
 
-/// Answers given before a run (`--answers FILE`, `--set ID=VALUE`) and the run that finishes
-/// from them alone (`--no-input`).
+/// A message about an answer given before a run: where it was given (a place in the answers
+/// file, which starts the line as compilers write it, or an argument such as `--set port=80`),
+/// and what is wrong.
+package struct AnswerMessage: Equatable, Sendable {
+  /// The whole text after the program's name, or the whole line when ``located`` is true.
+  package var text: String
+  /// Whether the text starts with a file's place (`answers.json:3:12: …`), not the program's
+  /// name.
+  package var located: Bool
+
+  /// A message at an answer's origin.
+  package init(_ origin: AnswerOrigin?, _ what: String) {
+    switch origin {
+    case .file?:
+      text = "\(origin?.description ?? ""): \(what)"
+      located = true
+    case .option(let argument)?:
+      text = "\(Sanitizer.sanitize(argument)): \(what)"
+      located = false
+    case nil:
+      text = what
+      located = false
+    }
+  }
+
+  /// A message already located in a file (a ``Diagnostic``).
+  package init(diagnostic: Diagnostic) {
+    text = diagnostic.description
+    located = true
+  }
+
+  /// Tells it as the run tells its messages.
+  package func report(_ settings: RunSettings) { settings.report(text, named: !located) }
+}
+
+/// Answers given before a run (`--answers FILE`, `--set ID=VALUE`, a program's own values) and
+/// the run that finishes from them alone (`--no-input`).
 extension FlowRunner {
   /// The answers given before the run, each with where it was given, and every problem with
-  /// them as a located message (`answers.json:3:12: wrong value: …`, `--set port=x: …`).
+  /// them (`answers.json:3:12: wrong value: …`, `--set port=x: …`, an unknown id). A program's
+  /// values come first, then the answers file, then each `--set`: a later one wins.
   /// - Returns: a ``Stop`` when the answers file cannot be read at all (66, or 65 for one
   ///   too large): that is not a problem with an answer, and nothing can be walked.
   package static func readAnswers(_ flow: FlowDefinition, settings: RunSettings) -> Result<
-    (GivenAnswers, [String]), Stop
+    (GivenAnswers, [AnswerMessage]), Stop
   > {
     var given = GivenAnswers()
-    var problems: [String] = []
+    var problems: [AnswerMessage] = []
     let fields = AnswerFields(flow)
+    for id in settings.answers.keys.sorted() {
+      guard let value = settings.answers[id] else { continue }
+      if fields.spec(id) == nil, !fields.ids.contains(id) {
+        problems.append(
+          AnswerMessage(
+            nil,
+            "no field \(quoted(id)) in \(quoted(flow.id)) for the answer given"
+              + Suggestions.hint(for: id, in: fields.ids)))
+        continue
+      }
+      given.add(id, value, from: .option("the answer given for \(quoted(id))"))
+    }
     if let path = settings.answersFile {
       let bytes: [UInt8]
       do {
         bytes = try Platform.readFile(path)
       } catch {
-        Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
+        settings.report("cannot read answers \(error.description)")
         return .failure(Stop(code: ExitCode.reading(error)))
       }
-      given = AnswersFile.read(bytes, path: path == "-" ? "<stdin>" : path, flow: flow)
-      problems += given.problems.map(\.description)
+      let file = AnswersFile.read(bytes, path: path == "-" ? "<stdin>" : path, flow: flow)
+      problems += file.problems.map(AnswerMessage.init(diagnostic:))
+      given.merge(file)
     }
     var set = GivenAnswers()
     for item in settings.sets {
+      let origin = AnswerOrigin.option(item.argument)
       switch fields.value(text: item.value, for: item.id) {
-      case .success(let value): set.add(item.id, value, from: .option(item.argument))
+      case .success(let value): set.add(item.id, value, from: origin)
       case .failure(let refusal):
-        problems.append("stepflow: \(Sanitizer.sanitize(item.argument)): \(refusal.message)")
+        problems.append(AnswerMessage(origin, refusal.message))
         if case .wrongValue = refusal { set.refused.insert(item.id) }
       }
     }
@@ -47,46 +97,45 @@ extension FlowRunner {
   /// given, and nothing goes to stdout (65).
   package static func runUnattended(
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState, given: GivenAnswers,
-    problems: [String]
+    problems: [AnswerMessage]
   ) -> Int32 {
-    var lines = problems
+    var messages = problems
     for walked in FlowMachine.walk(start, flow: flow) {
       let step = flow.steps[walked.index]
       // A value given and refused is reported already, not as missing again.
       for error in walked.problems where !given.refused.contains(error.fieldID) {
-        lines.append(unattendedMessage(error, step: step, given: given))
+        messages.append(unattendedMessage(error, step: step, given: given))
       }
     }
     if flow.navigation == .rating {
-      lines.append(
-        "stepflow: a rating needs a person or a script: --no-input has nothing to rate (--commands \"rate N; enter\")"
-      )
+      messages.append(
+        AnswerMessage(
+          nil,
+          "a rating needs a person or a script: --no-input has nothing to rate (--commands \"rate N; enter\")"
+        ))
     }
-    guard lines.isEmpty else {
-      for line in lines { Platform.writeStderr(line + "\n") }
-      let count = lines.count == 1 ? "1 problem" : "\(lines.count) problems"
-      Platform.writeStderr(
-        "stepflow: --no-input: \(count); nothing was run (give the answers with --answers FILE or --set ID=VALUE)\n"
+    guard messages.isEmpty else {
+      for message in messages { message.report(settings) }
+      let count = messages.count == 1 ? "1 problem" : "\(messages.count) problems"
+      settings.report(
+        "--no-input: \(count); nothing was run (give the answers with --answers FILE or --set ID=VALUE)"
       )
       return ExitCode.dataError
     }
     // Every step passes: the steps are taken as Next takes them, then Finish, through the
     // same program a script drives.
-    var noInput = settings
-    noInput.commands = nil
-    noInput.script = nil
-    noInput.frames = false
     var refusal: String? = nil
     var final: FlowState? = nil
+    var noInput = settings
     noInput.onEnd = { state in
       final = state
       settings.onEnd?(state)
     }
     let code = runSteps(flow, settings: noInput, start: start) { refusal = $0 }
-    if let refusal {
-      Platform.writeStderr("stepflow: --no-input: \(Sanitizer.sanitize(refusal))\n")
+    if let refusal { settings.report("--no-input: \(Sanitizer.sanitize(refusal))") }
+    if let final, final.status == .finished {
+      noteIgnored(given, state: final, flow: flow, settings: settings)
     }
-    if let final, final.status == .finished { noteIgnored(given, state: final, flow: flow) }
     return code
   }
 
@@ -99,7 +148,7 @@ extension FlowRunner {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
     if let path = settings.stateFile { Platform.removeAbandonedTemporaries(of: path) }
     if saver?.save(start) == false {
-      Platform.writeStderr(saver?.failure ?? "")
+      settings.report(saver?.failure ?? "")
       return ExitCode.ioError
     }
     var runner = ScriptRunner(
@@ -109,7 +158,8 @@ extension FlowRunner {
           glyphs: settings.glyphs, position: settings.position, animate: false,
           auto: settings.auto, context: settings.fieldContext),
         state: start),
-      frames: nil, announce: false, writeFrame: { _ in }, writeNotice: { _ in })
+      frames: nil, announce: false, writeFrame: { _ in }, writeNotice: { _ in },
+      writeRefusal: { _ in })
     runner.start()
     var failed: String? = nil
     while runner.program.state.status == .running, failed == nil {
@@ -118,7 +168,7 @@ extension FlowRunner {
       let last = FlowMachine.isLastShown(current, flow, state)
       _ = runner.run(line: last ? "finish" : "next", where: "--no-input")
       if saver?.save(runner.program.state) == false {
-        Platform.writeStderr(saver?.failure ?? "")
+        settings.report(saver?.failure ?? "")
         return ExitCode.ioError
       }
       let after = runner.program.state
@@ -137,34 +187,34 @@ extension FlowRunner {
   }
 
   /// A problem of a walked step, where the answer was given: `answers.json:3:12: "port" must be
-  /// between 1024 and 65535`; `stepflow: missing answer for "email" (step "Account", required)`
-  /// when none was; a default that does not pass says so.
+  /// between 1024 and 65535`; `missing answer for "email" (step "Account", required)` when
+  /// none was; a default that does not pass says so.
   static func unattendedMessage(_ error: FieldError, step: StepDefinition, given: GivenAnswers)
-    -> String
+    -> AnswerMessage
   {
     let id = error.fieldID
-    let stepName = "step \(quoted(step.title))"
+    let stepName = Sanitizer.sanitize("step \(quoted(step.title))")
     if let origin = given.origins[id] {
-      return origin.messagePrefix + Sanitizer.sanitize(AnswerFields.located(error, id: id))
+      return AnswerMessage(origin, Sanitizer.sanitize(AnswerFields.located(error, id: id)))
     }
-    if error.problem == .required {
-      return
-        "stepflow: missing answer for \(quoted(id)) (\(Sanitizer.sanitize(stepName)), required)"
+    switch error.problem {
+    case .required:
+      return AnswerMessage(nil, "missing answer for \(quoted(id)) (\(stepName), required)")
+    case .mustBeYes:
+      return AnswerMessage(nil, "missing answer for \(quoted(id)) (\(stepName), must be yes)")
+    default:
+      return AnswerMessage(
+        nil, Sanitizer.sanitize(AnswerFields.located(error, id: id)) + " (\(stepName), its default)")
     }
-    if error.problem == .mustBeYes {
-      return
-        "stepflow: missing answer for \(quoted(id)) (\(Sanitizer.sanitize(stepName)), must be yes)"
-    }
-    return "stepflow: "
-      + Sanitizer.sanitize("\(AnswerFields.located(error, id: id)) (\(stepName), its default)")
   }
 
-  /// Says which given answers a finished run left out, and why: a note each on stderr.
-  static func noteIgnored(_ given: GivenAnswers, state: FlowState, flow: FlowDefinition) {
+  /// Says which given answers a finished run left out, and why: a note each.
+  static func noteIgnored(
+    _ given: GivenAnswers, state: FlowState, flow: FlowDefinition, settings: RunSettings
+  ) {
     for (id, reason) in FlowMachine.ignoredAnswers(given.order, state: state, flow: flow) {
-      let prefix = given.origins[id]?.messagePrefix ?? "stepflow: "
-      Platform.writeStderr(
-        prefix + "\(quoted(id)) is ignored: \(Sanitizer.sanitize(reason))\n")
+      AnswerMessage(given.origins[id], "\(quoted(id)) is ignored: \(Sanitizer.sanitize(reason))")
+        .report(settings)
     }
   }
 }

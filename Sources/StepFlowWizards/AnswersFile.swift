@@ -77,15 +77,6 @@ package enum AnswerOrigin: Hashable, Sendable, CustomStringConvertible {
     case .option(let argument): return Sanitizer.sanitize(argument)
     }
   }
-
-  /// How a message about the answer starts: `answers.json:3:12: ` (the place, as compilers
-  /// write it), or `stepflow: --set port=80: `.
-  package var messagePrefix: String {
-    switch self {
-    case .file: return description + ": "
-    case .option: return "stepflow: " + description + ": "
-    }
-  }
 }
 
 /// Answers given before a run (`--answers`, `--set`), each with where it was given, so that a
