@@ -140,7 +140,9 @@ extension FlowRunner {
   }
 
   /// Takes the steps from `start` with Next, and Finish on the last, as a script would
-  /// (saving the state after each); stops at the first refusal, which `refused` is told.
+  /// (saving the state after each); a step's task runs first, as Enter runs it, and the run
+  /// waits for it. Stops at the first refusal, which `refused` is told (65); a required task
+  /// that fails ends the run unfinished (1) with its result, an optional one is skipped.
   private static func runSteps(
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
     refused: (String) -> Void
@@ -158,26 +160,66 @@ extension FlowRunner {
           glyphs: settings.glyphs, position: settings.position, animate: false,
           auto: settings.auto, context: settings.fieldContext),
         state: start),
-      frames: nil, announce: false, writeFrame: { _ in }, writeNotice: { _ in },
-      writeRefusal: { _ in })
+      frames: nil, announce: false,
+      driver: settings.dryRun
+        ? DryRunDriver(flow: flow, write: { Platform.writeStderr($0) }) : ExecutorDriver(),
+      writeFrame: { _ in }, writeNotice: { _ in }, writeRefusal: { _ in })
     runner.start()
     var failed: String? = nil
-    while runner.program.state.status == .running, failed == nil {
+    var taskFailed = false
+    var interrupted: Int32? = nil
+    while runner.program.state.status == .running, failed == nil, !taskFailed,
+      interrupted == nil
+    {
       let state = runner.program.state
       guard let current = state.progression.current else { break }
-      let last = FlowMachine.isLastShown(current, flow, state)
-      _ = runner.run(line: last ? "finish" : "next", where: "--no-input")
+      let line: String
+      switch FlowMachine.taskPhase(ofStep: current, state, flow) {
+      case .ready?, .stopped?:
+        line = "retry"
+      case .failed?:
+        let name = FlowMachine.taskName(current, flow)
+        if flow.steps[current].task?.optional == true {
+          settings.report(
+            "--no-input: \(Sanitizer.sanitize(name)) did not succeed; it is optional, so it is skipped")
+          line = "skip"
+        } else {
+          settings.report("--no-input: \(Sanitizer.sanitize(name)) did not succeed; the run stops")
+          taskFailed = true
+          continue
+        }
+      case .running?:
+        // A task that starts on arrival: wait for it, then look again.
+        interrupted = runner.waitForTasks()
+        continue
+      case .succeeded?, .skipped?, nil:
+        line = FlowMachine.isLastShown(current, flow, state) ? "finish" : "next"
+      }
+      if case .interrupted(let code) = runner.run(line: line, where: "--no-input") {
+        interrupted = code
+      }
+      // A task that started (Enter) is waited for before the step is looked at again.
+      if line == "retry", interrupted == nil { interrupted = runner.waitForTasks() }
       if saver?.save(runner.program.state) == false {
         settings.report(saver?.failure ?? "")
+        _ = runner.finish()
         return ExitCode.ioError
       }
       let after = runner.program.state
-      if after.status == .running, after.progression == state.progression {
+      if after.status == .running, after.progression == state.progression,
+        after.tasks[current] == state.tasks[current], interrupted == nil
+      {
         failed = runner.program.message ?? "step \(current + 1) could not be left"
       }
     }
+    if let code = runner.finish(), interrupted == nil { interrupted = code }
+    if saver?.save(runner.program.state) == false {
+      settings.report(saver?.failure ?? "")
+      return ExitCode.ioError
+    }
     let state = runner.program.state
     settings.onEnd?(state)
+    if let interrupted { return interrupted }
     if let failed {
       refused(failed)
       return ExitCode.dataError

@@ -110,7 +110,7 @@ import Testing
       ])
     let done = try Stepflow.run([
       "run", Self.release, "--no-input", "--set", "version=1.4.0", "--set", "ci_green=y",
-      "--set", "changelog=yes", "--output", "text",
+      "--set", "changelog=yes", "--output", "text", "--dry-run",
     ])
     #expect(done.status == 0, "\(done.stderr)")
     #expect(done.stdout.hasPrefix("status: finished\nversion: 1.4.0\nchannel: stable\n"))
@@ -212,19 +212,76 @@ import Testing
     #expect(r.stderr.contains("a rating needs a person or a script"))
   }
 
-  /// With `--state`, the finished run is saved, and the answers given are in it.
+  /// With `--state`, the finished run is saved, and the answers given are in it (the release
+  /// wizard's tasks only described: `--dry-run`; a state file keeps answers, not task runs).
   @Test func theStateFileKeepsTheFinishedRun() throws {
     let dir = try WizardCommandTests.folder([:])
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let r = try Stepflow.run([
-      "run", Self.release, "--no-input", "--state", dir + "/s.json", "--set", "version=1.4.0",
-      "--set", "ci_green=yes", "--set", "changelog=yes",
+      "run", Self.release, "--no-input", "--dry-run", "--state", dir + "/s.json",
+      "--set", "version=1.4.0", "--set", "ci_green=yes", "--set", "changelog=yes",
     ])
     #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains(#""tasks":{"tree":{"status":"dry run"},"build":{"status":"dry run"}}"#))
     let again = try Stepflow.run(["run", Self.release, "--state", dir + "/s.json", "--resume"])
     #expect(again.status == 0, "\(again.stderr)")
-    #expect(again.stdout == r.stdout)
+    let answers = { (out: String) in out.components(separatedBy: #","tasks""#)[0] }
+    #expect(answers(again.stdout) == answers(r.stdout))
     #expect(again.stderr.contains("was finished already"))
+  }
+
+  // MARK: Tasks
+
+  /// A wizard whose second step runs a command: `{{name}}` as one argument, its stdout
+  /// captured; `fail` makes the command fail (exit 3).
+  static func taskWizard(optional: Bool = false) throws -> String {
+    let dir = try WizardCommandTests.folder([
+      "tasks.json": """
+      { "id": "tasks", "title": "Tasks", "steps": [
+        { "id": "name", "title": "Name", "fields": [{ "id": "name", "label": "Name", "required": true }] },
+        { "id": "build", "title": "Build", "run": {
+          "command": ["sh", "-c", "[ $1 = fail ] && exit 3; echo built $1", "sh", "{{name}}"],
+          "capture": "built", "optional": \(optional) } },
+        { "id": "done", "title": "Done" } ] }
+      """
+    ])
+    return dir + "/tasks.json"
+  }
+
+  /// `--no-input` runs a step's task as Enter would, waits for it, and goes on: the result
+  /// has what it captured and how it went.
+  @Test func tasksRunOnTheWay() throws {
+    let wizard = try Self.taskWizard()
+    let r = try Stepflow.run(["run", wizard, "--no-input", "--set", "name=atlas"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains(#""built":"built atlas""#), "\(r.stdout)")
+    #expect(r.stdout.contains(#""tasks":{"build":{"status":"succeeded""#), "\(r.stdout)")
+    #expect(r.stderr == "")
+
+    let dry = try Stepflow.run(["run", wizard, "--no-input", "--set", "name=atlas", "--dry-run"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stderr.contains(#"dry run: step "build" would run"#), "\(dry.stderr)")
+    #expect(dry.stdout.contains(#""status":"dry run""#), "\(dry.stdout)")
+  }
+
+  /// A required task that fails ends the run unfinished (exit 1, the result says how); an
+  /// optional one is skipped with a note and the run finishes.
+  @Test func aFailedTaskStopsTheRunUnlessItIsOptional() throws {
+    let r = try Stepflow.run(["run", try Self.taskWizard(), "--no-input", "--set", "name=fail"])
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stderr == "stepflow: --no-input: Build did not succeed; the run stops\n")
+    #expect(r.stdout.contains(#""finished":false"#), "\(r.stdout)")
+    #expect(r.stdout.contains(#""status":"failed","exitCode":3"#), "\(r.stdout)")
+
+    let optional = try Stepflow.run([
+      "run", try Self.taskWizard(optional: true), "--no-input", "--set", "name=fail",
+    ])
+    #expect(optional.status == 0, "\(optional.stderr)")
+    #expect(
+      optional.stderr
+        == "stepflow: --no-input: Build did not succeed; it is optional, so it is skipped\n")
+    #expect(optional.stdout.contains(#""finished":true"#), "\(optional.stdout)")
+    #expect(optional.stdout.contains(#""status":"skipped""#), "\(optional.stdout)")
   }
 
   // MARK: A person given answers
