@@ -181,7 +181,8 @@ extension FlowRunner {
         let name = FlowMachine.taskName(current, flow)
         if flow.steps[current].task?.optional == true {
           settings.report(
-            "--no-input: \(Sanitizer.sanitize(name)) did not succeed; it is optional, so it is skipped")
+            "--no-input: \(Sanitizer.sanitize(name)) did not succeed; it is optional, so it is skipped"
+          )
           line = "skip"
         } else {
           settings.report("--no-input: \(Sanitizer.sanitize(name)) did not succeed; the run stops")
@@ -246,7 +247,8 @@ extension FlowRunner {
       return AnswerMessage(nil, "missing answer for \(quoted(id)) (\(stepName), must be yes)")
     default:
       return AnswerMessage(
-        nil, Sanitizer.sanitize(AnswerFields.located(error, id: id)) + " (\(stepName), its default)")
+        nil, Sanitizer.sanitize(AnswerFields.located(error, id: id)) + " (\(stepName), its default)"
+      )
     }
   }
 

@@ -222,7 +222,8 @@ import Testing
       "--set", "version=1.4.0", "--set", "ci_green=yes", "--set", "changelog=yes",
     ])
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stdout.contains(#""tasks":{"tree":{"status":"dry run"},"build":{"status":"dry run"}}"#))
+    #expect(
+      r.stdout.contains(#""tasks":{"tree":{"status":"dry run"},"build":{"status":"dry run"}}"#))
     let again = try Stepflow.run(["run", Self.release, "--state", dir + "/s.json", "--resume"])
     #expect(again.status == 0, "\(again.stderr)")
     let answers = { (out: String) in out.components(separatedBy: #","tasks""#)[0] }
