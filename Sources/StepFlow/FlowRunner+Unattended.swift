@@ -42,8 +42,9 @@ package struct AnswerMessage: Equatable, Sendable {
 /// Answers given before a run (`--answers FILE`, `--set ID=VALUE`, a program's own values) and
 /// the run that finishes from them alone (`--no-input`).
 extension FlowRunner {
-  /// The answers given before the run, each with where it was given, and every problem with
-  /// them (`answers.json:3:12: wrong value: …`, `--set port=x: …`, an unknown id). A program's
+  /// The answers given before the run.
+  ///
+  /// Each comes with where it was given, and every problem with them is said (`answers.json:3:12: wrong value: …`, `--set port=x: …`, an unknown id). A program's
   /// values come first, then the answers file, then each `--set`: a later one wins.
   /// - Returns: a ``Stop`` when the answers file cannot be read at all (66, or 65 for one
   ///   too large): that is not a problem with an answer, and nothing can be walked.
@@ -139,8 +140,9 @@ extension FlowRunner {
     return code
   }
 
-  /// Takes the steps from `start` with Next, and Finish on the last, as a script would
-  /// (saving the state after each); a step's task runs first, as Enter runs it, and the run
+  /// Takes the steps from `start` with Next, and Finish on the last, as a script would.
+  ///
+  /// The state is saved after each; a step's task runs first, as Enter runs it, and the run
   /// waits for it. Stops at the first refusal, which `refused` is told (65); a required task
   /// that fails ends the run unfinished (1) with its result, an optional one is skipped.
   private static func runSteps(

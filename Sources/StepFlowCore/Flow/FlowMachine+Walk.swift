@@ -10,8 +10,9 @@ extension FlowMachine {
     package var problems: [FieldError]
   }
 
-  /// Walks from the current step to the last shown one as Next would, with the interactive
-  /// rules (required, patterns, ranges, kinds, conditions on the answers and defaults as they
+  /// Walks from the current step to the last shown one as Next would.
+  ///
+  /// It uses the interactive rules (required, patterns, ranges, kinds, conditions on the answers and defaults as they
   /// stand), but without stopping at a step whose answers are wrong: every shown step is
   /// visited once and says what it lacks. A step's defaults become answers when the walk
   /// reaches it, as on the screen, so that later conditions see them.
@@ -63,7 +64,10 @@ extension FlowMachine {
 
   /// The answers that a finished walk leaves out, because they belong to no field the person
   /// would see: a step whose condition does not hold, or a tab that is not selected.
-  /// - Parameter ids: the answers to look at (those given before the run).
+  /// - Parameters:
+  ///   - ids: the answers to look at (those given before the run).
+  ///   - state: the finished run.
+  ///   - flow: the flow it ran.
   /// - Returns: each such answer with why, in the order of `ids`.
   package static func ignoredAnswers(
     _ ids: [String], state: FlowState, flow: FlowDefinition
