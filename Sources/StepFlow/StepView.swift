@@ -105,12 +105,15 @@ package struct StepView {
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
-    let formRows = editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth)
+    let measured = editor.form.fields.isEmpty ? nil : editor.form.measure(width: formWidth)
+    let formRows = measured?.rows ?? 0
     let onOwnField: Bool
     if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
     if formRows > 0 {
       let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
-      drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
+      drawForm(
+        editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField,
+        measured: measured)
       rest = rest.dropTop(height)
     }
     guard let tabs, rest.height > Tabs.height else { return stageDrawn }
@@ -164,19 +167,26 @@ package struct StepView {
 
   /// Draws a form, and when it does not fit, marks at the right edge that say more is above
   /// (`▲`) or below (`▼`).
-  package func drawForm(_ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool) {
+  package func drawForm(
+    _ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool,
+    measured: FormMeasure? = nil
+  ) {
     guard !area.isEmpty else { return }
-    form.render(into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused)
-    let rows = form.rows(width: area.width)
+    // Measured once (every touched field checked once), drawn and scrolled with that.
+    let measure =
+      measured.flatMap { $0.width == area.width ? $0 : nil } ?? form.measure(width: area.width)
+    form.render(
+      into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused, measured: measure)
+    let rows = measure.rows
     guard rows > area.height else { return }
-    let offset = form.scrollOffset(width: area.width, height: area.height)
+    let offset = form.scrollOffset(measure, height: area.height)
     let style = theme.text.foreground(theme.inactive)
     if offset > 0 {
       canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
     }
     // The last field's empty message row is room, not more to see.
     let last = form.fields.count - 1
-    let shownRows = last >= 0 && form.visibleError(at: last) == nil ? rows - 1 : rows
+    let shownRows = last >= 0 && measure.messages[last] == nil ? rows - 1 : rows
     if offset + area.height < shownRows {
       canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }

@@ -9,6 +9,8 @@ package enum FieldSchema {
   package struct FieldDraft: Sendable {
     package var spec: FieldSpec
     package var location: TextLocation
+    /// Where the field's `default` is written, if it has one.
+    package var defaultLocation: TextLocation? = nil
   }
 
   package static let fieldID = JSONSchema<String>.nonEmptyString.checked { id in
@@ -96,8 +98,10 @@ package enum FieldSchema {
     do throws(FieldSpecError) {
       let spec = try FieldSpec(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
-        patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue)
-      return FieldDraft(spec: spec, location: idLocation)
+        patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
+        matchingDefault: false)
+      return FieldDraft(
+        spec: spec, location: idLocation, defaultLocation: o.keyLocation(of: "default"))
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()

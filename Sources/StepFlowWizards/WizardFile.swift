@@ -53,4 +53,6 @@ package struct StepDraft: Sendable {
   package var fieldIDs: [(id: String, location: TextLocation)]
   /// Where the `when` condition names its field.
   package var whenLocation: TextLocation?
+  /// Where each field's `default` is written, by field id.
+  package var defaultLocations: [String: TextLocation] = [:]
 }

@@ -104,6 +104,10 @@ package enum WizardSchema {
     var fieldIDs = fields.map { ($0.spec.id, $0.location) }
     if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
     for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
+    var defaultLocations: [String: TextLocation] = [:]
+    for draft in fields + tabs.flatMap(\.fields) {
+      if let location = draft.defaultLocation { defaultLocations[draft.spec.id] = location }
+    }
     let definition = StepDefinition(
       id: id, title: shownTitle, icon: icon.map(Icon.init), accent: colors?.accent,
       background: colors?.background, foreground: colors?.foreground, prompt: prompt,
@@ -112,7 +116,7 @@ package enum WizardSchema {
       when: when?.condition, progress: progress)
     return StepDraft(
       definition: definition, idLocation: idLocation, fieldIDs: fieldIDs,
-      whenLocation: when?.location)
+      whenLocation: when?.location, defaultLocations: defaultLocations)
   }
 
   package static let stepColors:

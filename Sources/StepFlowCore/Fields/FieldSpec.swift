@@ -1,4 +1,5 @@
 import StepFlowJSON
+import Synchronization
 
 /// One option of a choice field: an id for answers and scripts, a title for people.
 public struct ChoiceOption: Hashable, Sendable {
@@ -84,11 +85,17 @@ public struct FieldSpec: Hashable, Sendable {
     let defaultValue: FieldValue?
     /// `pattern`, compiled once.
     let regex: FieldPattern?
+    /// The most characters a text may have to be matched against `regex`.
+    let patternTextLimit: Int?
+    /// The last text matched against `regex` and whether it matched: a screen checks its
+    /// touched fields at every frame and Next checks them all again, and none of it matches a
+    /// text a second time (the answers a step shows rarely change between two checks).
+    let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
-      defaultValue: FieldValue?, regex: FieldPattern?
+      defaultValue: FieldValue?, regex: FieldPattern?, patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -102,6 +109,15 @@ public struct FieldSpec: Hashable, Sendable {
       self.check = check
       self.defaultValue = defaultValue
       self.regex = regex
+      self.patternTextLimit = patternTextLimit
+    }
+
+    /// The same definition with another text limit for its pattern.
+    func limited(to limit: Int) -> Storage {
+      Storage(
+        id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+        patternMessage: patternMessage, min: min, max: max, check: check,
+        defaultValue: defaultValue, regex: regex, patternTextLimit: limit)
     }
   }
 
@@ -131,6 +147,36 @@ public struct FieldSpec: Hashable, Sendable {
   public var defaultValue: FieldValue? { storage.defaultValue }
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
+  /// The most characters a text may have to be matched against the pattern (a longer one is
+  /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
+  /// all of it for a field on its own, less in a flow with other patterns
+  /// (``sharingPatternBudget(instructions:)``).
+  package var patternTextLimit: Int? { storage.patternTextLimit }
+
+  /// Whether `text` matches the pattern (`true` without one), matched once for a text checked
+  /// again and again (see `Storage.lastMatch`).
+  package func patternMatches(_ text: String) -> Bool {
+    guard let regex else { return true }
+    let known = storage.lastMatch.withLock { last -> Bool? in
+      guard let last, last.text == text else { return nil }
+      return last.matched
+    }
+    if let known { return known }
+    let matched = regex.matches(text)
+    storage.lastMatch.withLock { $0 = (text, matched) }
+    return matched
+  }
+
+  /// The field as a flow whose patterns have `instructions` instructions in all holds it: its
+  /// pattern gets its share of the budget (``FieldPattern/maxTextLength(sharing:)``).
+  package func sharingPatternBudget(instructions: Int) -> FieldSpec {
+    guard let regex else { return self }
+    let limit = regex.maxTextLength(sharing: instructions)
+    guard limit != storage.patternTextLimit else { return self }
+    return FieldSpec(storage: storage.limited(to: limit))
+  }
+
+  private init(storage: Storage) { self.storage = storage }
 
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
@@ -157,6 +203,20 @@ public struct FieldSpec: Hashable, Sendable {
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil
   ) throws(FieldSpecError) {
+    try self.init(
+      id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+      patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
+      matchingDefault: true)
+  }
+
+  /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
+  /// `pattern` unmatched (the wizard loader matches every default once the wizard's patterns
+  /// are known and share the budget, so that loading stays within it).
+  package init(
+    id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
+    pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
+    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil, matchingDefault: Bool
+  ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -179,9 +239,10 @@ public struct FieldSpec: Hashable, Sendable {
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check,
       // An empty text default is no default: the field starts empty either way.
-      defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex)
+      defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex,
+      patternTextLimit: regex?.maxTextLength)
     try checkRules()
-    if let value = self.defaultValue { try checkDefault(value) }
+    if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.
@@ -235,7 +296,7 @@ public struct FieldSpec: Hashable, Sendable {
     if let min, let max, min > max { throw fail(.minAboveMax(min: min, max: max)) }
   }
 
-  private func checkDefault(_ value: FieldValue) throws(FieldSpecError) {
+  private func checkDefault(_ value: FieldValue, matching: Bool) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -254,6 +315,8 @@ public struct FieldSpec: Hashable, Sendable {
     if case .rating(let stars) = kind, case .number(let n) = value, !(1...stars).contains(n) {
       throw fail(.boundOutOfRange(rule: "default", value: n, lowest: 1, highest: stars))
     }
-    if let error = validate(value) { throw fail(.invalidDefault(message: error.message)) }
+    if let error = validate(value, matchingPattern: matching) {
+      throw fail(.invalidDefault(message: error.message))
+    }
   }
 }

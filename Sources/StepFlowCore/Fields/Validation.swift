@@ -9,13 +9,19 @@ extension FieldSpec {
   /// which must match the whole text. A required confirm field must be yes; a rating must lie
   /// within `min`…`max`.
   /// - Complexity: O(n) in the text's length; with a `pattern`, O(n × m) for its program of m
-  ///   instructions, and never more than ``FieldPattern/matchBudget`` steps: a text longer than
-  ///   ``FieldPattern/maxTextLength`` is refused as too long without being matched.
+  ///   instructions, and never more than the field's share of ``FieldPattern/actionBudget``
+  ///   steps: a text longer than ``patternTextLimit`` is refused as too long without being
+  ///   matched.
   package func validate(_ value: FieldValue?) -> FieldError? {
+    validate(value, matchingPattern: true)
+  }
+
+  /// ``validate(_:)``, leaving out the `pattern` when `matchingPattern` is `false`.
+  package func validate(_ value: FieldValue?, matchingPattern: Bool) -> FieldError? {
     guard let value, !Self.isBlank(value) else { return required ? error(.required) : nil }
     switch value {
     case .text(let text):
-      return validateText(text)
+      return validateText(text, matchingPattern: matchingPattern)
     case .bool(let yes):
       return required && !yes ? error(.mustBeYes) : nil
     case .number(let n):
@@ -33,18 +39,20 @@ extension FieldSpec {
     return text.allSatisfy(\.isWhitespace)
   }
 
-  private func validateText(_ text: String) -> FieldError? {
+  private func validateText(_ text: String, matchingPattern: Bool) -> FieldError? {
     let length = text.count
     if let min, length < min { return error(.tooShort(min: min)) }
     if let max, length > max { return error(.tooLong(max: max)) }
     if let check, let problem = Self.problem(with: text, check: check) { return error(problem) }
     if let pattern {
       // The spec's initializer compiled the pattern once and keeps it. A text too long to
-      // match within the budget is refused unmatched (a paste must not stall the program).
-      if let regex, length > regex.maxTextLength {
-        return error(.tooLong(max: regex.maxTextLength))
+      // match within the field's share of the budget is refused unmatched (a paste, or 600
+      // such fields checked by one Next, must not stall the program).
+      if let limit = patternTextLimit, length > limit {
+        return error(.tooLong(max: limit))
       }
-      guard let regex, regex.matches(text) else {
+      guard matchingPattern else { return nil }
+      guard patternMatches(text) else {
         return error(.patternMismatch(pattern: pattern, message: patternMessage))
       }
     }

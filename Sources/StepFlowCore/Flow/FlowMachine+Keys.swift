@@ -39,9 +39,11 @@ extension FlowMachine {
   ) -> Outcome? {
     switch action {
     case .edit:
-      guard var editor = state.editor, editor.handleFieldKey(key) == .handled else { return nil }
-      state.editor = editor
-      state.syncAnswers(flow: flow)
+      // In place: a copy of the editor would copy the field's text at every key (a burst of
+      // typing was quadratic), and only the field with the focus changed.
+      let focus = state.editor?.focus
+      guard state.editor?.handleFieldKey(key) == .handled else { return nil }
+      state.syncAnswer(at: focus)
       return .changed
     case .vertical:
       guard var editor = state.editor else { return nil }

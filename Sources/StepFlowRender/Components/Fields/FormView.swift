@@ -1,34 +1,54 @@
 import StepFlowCore
 import StepFlowJSON
 
+/// A form measured at a width: the message under each field and the rows each field takes.
+///
+/// Measuring checks every touched field (its message); a frame measures a form once and draws
+/// with that (``Form/render(into:area:theme:glyphs:focused:measured:)``), so a step of 600
+/// fields costs one check of each per frame, not four.
+package struct FormMeasure: Equatable, Sendable {
+  /// The message shown under each field, in field order.
+  package let messages: [FieldError?]
+  /// The rows each field takes, as ranges from the form's first row.
+  package let ranges: [Range<Int>]
+  /// The width it was measured at.
+  package let width: Int
+
+  /// The rows the whole form takes.
+  package var rows: Int { ranges.last?.upperBound ?? 0 }
+}
+
 /// Drawing a form: its fields stacked top to bottom, scrolled so the focused one is visible.
 extension Form {
   /// The rows each field takes in `width` columns, as ranges from the form's first row; the
   /// messages of touched fields are counted (see ``Field/rows(width:message:)``).
-  package func layout(width: Int) -> [Range<Int>] {
-    layout(width: width, messages: visibleMessages)
-  }
+  package func layout(width: Int) -> [Range<Int>] { measure(width: width).ranges }
 
-  /// The message shown under each field, in field order.
-  private var visibleMessages: [FieldError?] { fields.indices.map { visibleError(at: $0) } }
-
-  private func layout(width: Int, messages: [FieldError?]) -> [Range<Int>] {
+  /// The messages and rows of the fields in `width` columns.
+  package func measure(width: Int) -> FormMeasure {
+    let messages = fields.indices.map { visibleError(at: $0) }
     var top = 0
-    return fields.indices.map { index in
+    let ranges = fields.indices.map { index in
       let rows = fields[index].rows(width: width, message: messages[index])
       defer { top += rows }
       return top..<(top + rows)
     }
+    return FormMeasure(messages: messages, ranges: ranges, width: width)
   }
 
   /// The rows the whole form takes in `width` columns.
-  package func rows(width: Int) -> Int { layout(width: width).last?.upperBound ?? 0 }
+  package func rows(width: Int) -> Int { measure(width: width).rows }
 
   /// The first form row shown in an area of `width` × `height`: 0 when everything fits,
   /// otherwise the least scrolling that shows the focused field whole (its label and input
   /// rows when it is taller than the area; the highlighted option of a long list).
   package func scrollOffset(width: Int, height: Int) -> Int {
-    scrollOffset(ranges: layout(width: width), height: height)
+    scrollOffset(ranges: measure(width: width).ranges, height: height)
+  }
+
+  /// ``scrollOffset(width:height:)`` for a form already measured.
+  package func scrollOffset(_ measured: FormMeasure, height: Int) -> Int {
+    scrollOffset(ranges: measured.ranges, height: height)
   }
 
   private func scrollOffset(ranges: [Range<Int>], height: Int) -> Int {
@@ -52,14 +72,18 @@ extension Form {
   /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:)``.
   /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
   ///   it does not, no field shows focus.
+  /// - Parameter measured: the form measured at the area's width, if the caller has it.
   package func render(
-    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true,
+    measured: FormMeasure? = nil
   ) {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
     canvas.fill(box, style: theme.text)
-    let messages = visibleMessages
-    let ranges = layout(width: area.width, messages: messages)
+    let measure =
+      measured.flatMap { $0.width == area.width ? $0 : nil } ?? measure(width: area.width)
+    let messages = measure.messages
+    let ranges = measure.ranges
     let offset = scrollOffset(ranges: ranges, height: area.height)
     for (index, range) in ranges.enumerated() {
       let top = area.y + range.lowerBound - offset
