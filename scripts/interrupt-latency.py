@@ -38,6 +38,9 @@ def spawn(argv, width=80, height=24):
     """Starts argv on a new pty of the given size; returns (pid, master fd)."""
     pid, fd = pty.fork()
     if pid == 0:
+        # Python ignores SIGPIPE, and an ignored signal stays ignored across exec: a shell
+        # pipeline's producer would then never die when stepflow has gone.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         os.execve(argv[0], argv, ENV)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
     os.kill(pid, signal.SIGWINCH)

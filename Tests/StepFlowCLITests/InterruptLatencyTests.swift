@@ -30,18 +30,27 @@ import Testing
     return Int(line.split(separator: " ").dropFirst().first ?? "")
   }
 
-  @Test func ctrlCOnAStepOfManyFieldsWithPatternsAtTheirLongest() throws {
-    // 800 fields whose patterns take the whole budget (5 instructions each), every answer at
-    // the longest its share allows and failing at its last character: each Next checks them
-    // all (before, 600 fields with `(.?){999}` made each Next take 3.4 s, Ctrl-C waiting).
-    let count = 800
-    let fields = (0..<count).map { "{ id: \"f\($0)\", label: \"F\($0)\", pattern: \"[a-z]*1\" }" }
+  /// Steps whose patterns take the whole budget, every answer at or past the longest its share
+  /// allows: each Enter checks them all (before, the budget was per check: 600 fields with
+  /// `(.?){999}` made each Next take 3.4 s, and 30 Enters queued up held Ctrl-C for minutes).
+  @Test(arguments: [
+    // 800 fields of 5 instructions, answers at their share, failing at the last character.
+    (800, "[a-z]*1", 2_000_000 / (800 * 5)),
+    // Two patterns of 1,999 instructions, answers of 1,999 characters (a check a field's own
+    // budget allowed before).
+    (2, "(.?){999}", 1999),
+  ])
+  func ctrlCOnAStepOfFieldsWithPatternsAtTheirLongest(count: Int, pattern: String, length: Int)
+    throws
+  {
+    let fields = (0..<count).map {
+      "{ id: \"f\($0)\", label: \"F\($0)\", pattern: \"\(pattern)\" }"
+    }
     let wizard =
       "{ id: \"many\", title: \"Many\", steps: [{ id: \"a\", title: \"A\", fields: [\(fields.joined(separator: ", "))] }, { id: \"b\", title: \"B\" }] }"
-    let limit = 2_000_000 / (count * 5)
     let answers =
       "{"
-      + (0..<count).map { "\"f\($0)\": \"\(String(repeating: "a", count: limit))\"" }
+      + (0..<count).map { "\"f\($0)\": \"\(String(repeating: "a", count: length))\"" }
       .joined(separator: ", ") + "}"
     let dir = try WizardCommandTests.folder(["many.json": wizard, "answers.json": answers])
     let valid = try Stepflow.run(["validate", dir + "/many.json"])
@@ -51,7 +60,7 @@ import Testing
     ])
     #expect(pty.waitForText("F0", timeout: .seconds(20)))
     pty.send(String(repeating: "\r", count: 30))
-    #expect(pty.waitForText("must match", timeout: .seconds(20)), "Next was refused")
+    #expect(pty.waitForText("must", timeout: .seconds(20)), "Next was refused")
     pty.send(String(repeating: "\r", count: 30))
     let (status, took) = Self.interrupt(pty)
     #expect(status == .exited(130))
