@@ -1,45 +1,63 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each importing only the ones before it (ARCHITECTURE.md):
-// StepFlowJSON → StepFlowCore → StepFlowRender → StepFlowTerminal, StepFlowWizards → StepFlow →
+// The layers, each importing only the ones below it (ARCHITECTURE.md has the picture;
+// scripts/check-imports.sh checks it): StepFlowText → StepFlowJSON → StepFlowCore →
+// StepFlowRender → StepFlowTerminal, StepFlowWizards → StepFlow → StepFlowCommandLine →
 // StepFlowCLI → stepflow.
 let package = Package(
   name: "stepflow",
   products: [
-    .library(name: "StepFlow", targets: ["StepFlow"]),
+    // What programs import: `StepFlow` (flows, the runner) and, for the command line of
+    // `stepflow run` in a program of its own, `StepFlowCommandLine`.
+    .library(name: "StepFlow", targets: ["StepFlow", "StepFlowCommandLine"]),
     .executable(name: "stepflow", targets: ["stepflow"]),
     .executable(name: "stepflow-bench", targets: ["StepFlowBench"]),
   ],
   targets: [
-    // JSON5 parsing with located errors, JSON values and writer, the schema toolkit, diagnostics.
-    .target(name: "StepFlowJSON"),
+    // Text from outside made safe to show (the sanitizer), display width, did-you-mean,
+    // quoting for messages.
+    .target(name: "StepFlowText"),
+    // JSON5 parsing with located errors, JSON values and writer.
+    .target(name: "StepFlowJSON", dependencies: ["StepFlowText"]),
     // The pure model: steps, commands, the update, fields and validation, keys, appearance.
-    .target(name: "StepFlowCore", dependencies: ["StepFlowJSON"]),
-    // Cells, canvas, display width, components, animation: drawing without a terminal.
+    .target(name: "StepFlowCore", dependencies: ["StepFlowText", "StepFlowJSON"]),
+    // Cells, canvas, components, animation: drawing without a terminal.
     .target(
-      name: "StepFlowRender", dependencies: ["StepFlowCore"], linkerSettings: [.linkedLibrary("m")]
-    ),
+      name: "StepFlowRender", dependencies: ["StepFlowText", "StepFlowCore"],
+      linkerSettings: [.linkedLibrary("m")]),
     // The only code that touches the system: tty, termios, signals, files, the frame writer.
     .target(
-      name: "StepFlowTerminal", dependencies: ["StepFlowJSON", "StepFlowCore", "StepFlowRender"]),
-    // Wizard files (JSON5) into flow definitions, answers files.
-    .target(name: "StepFlowWizards", dependencies: ["StepFlowCore", "StepFlowJSON"]),
-    // What users import: MultiSteps, the program that runs a flow (interactive, scripted, plain).
+      name: "StepFlowTerminal", dependencies: ["StepFlowText", "StepFlowCore", "StepFlowRender"]),
+    // Wizard files (JSON5) into flow definitions, answers files, the schema toolkit.
+    .target(
+      name: "StepFlowWizards", dependencies: ["StepFlowText", "StepFlowJSON", "StepFlowCore"]),
+    // What programs import: MultiSteps, the program that runs a flow (interactive, scripted,
+    // plain), driven by typed settings.
     .target(
       name: "StepFlow",
       dependencies: [
-        "StepFlowJSON", "StepFlowCore", "StepFlowRender", "StepFlowTerminal", "StepFlowWizards",
+        "StepFlowText", "StepFlowJSON", "StepFlowCore", "StepFlowRender", "StepFlowTerminal",
+        "StepFlowWizards",
       ]),
-    // The command line: commands, help, list/validate/gauge, the built-in flows.
+    // The command line of `run`: the argument parser, run's options table, argv into settings,
+    // MultiSteps.run(_:) for a program's own flow.
+    .target(
+      name: "StepFlowCommandLine", dependencies: ["StepFlow", "StepFlowText", "StepFlowTerminal"]),
+    // The stepflow commands: run/rate/list/validate/gauge/help, the catalogue of wizards and
+    // their loading from disk, the built-in flows.
     .target(
       name: "StepFlowCLI",
-      dependencies: ["StepFlow", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards"]),
+      dependencies: [
+        "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
+        "StepFlowWizards",
+      ]),
     .executableTarget(name: "stepflow", dependencies: ["StepFlowCLI"]),
     .executableTarget(
       name: "StepFlowBench",
       dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
+        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
+        "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
     .target(
@@ -49,33 +67,48 @@ let package = Package(
       ],
       path: "Tests/StepFlowTestSupport"),
     // The tests mirror the targets: each tests one layer through the layers below it.
-    .testTarget(name: "StepFlowJSONTests", dependencies: ["StepFlowJSON", "StepFlowTestSupport"]),
+    .testTarget(name: "StepFlowTextTests", dependencies: ["StepFlowText"]),
+    .testTarget(
+      name: "StepFlowJSONTests",
+      dependencies: ["StepFlowJSON", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowCoreTests",
-      dependencies: ["StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
+      dependencies: ["StepFlowCore", "StepFlowText", "StepFlowJSON", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowRenderTests",
-      dependencies: ["StepFlowRender", "StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
+      dependencies: ["StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowTerminalTests",
-      dependencies: ["StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowTestSupport"]),
+      dependencies: [
+        "StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport",
+      ]),
     .testTarget(
       name: "StepFlowWizardsTests",
-      dependencies: ["StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
+      dependencies: [
+        "StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowText", "StepFlowTestSupport",
+      ]),
     .testTarget(
       name: "StepFlowTests",
       dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
-        "StepFlowTestSupport",
+        "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText", "StepFlowJSON",
+        "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ],
       exclude: ["Goldens"]),
     .testTarget(
       name: "StepFlowCLITests",
       dependencies: [
-        "stepflow", "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal",
-        "StepFlowWizards",
-        "StepFlowTestSupport",
+        "stepflow", "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText",
+        "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Each file imports the modules whose members it uses (SE-0444): the imports of a file say
+// what it depends on, and scripts/check-imports.sh can judge them.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("MemberImportVisibility")
+    ]
+}

@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A program that uses StepFlow as a package dependency, the way a user's program does. It also
-// has its own module named ArgumentParser and its own ExitCode type: StepFlow's public API must
-// not clash with names as common as those (its argument parser and exit codes are internal).
+// A program that uses StepFlow as a package dependency, the way a user's program does: Signup
+// imports StepFlow and, for the command line of `stepflow run`, StepFlowCommandLine (both
+// modules of the StepFlow product). It also has its own module named ArgumentParser and its
+// own ExitCode type: StepFlow's public API must not clash with names as common as those (its
+// argument parser and exit codes are package-internal).
 let package = Package(
   name: "stepflow-examples",
   dependencies: [.package(name: "stepflow", path: "..")],

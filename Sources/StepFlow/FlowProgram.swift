@@ -1,23 +1,21 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// A running flow: the pure state machine plus what the screen needs over time (transitions,
-/// messages, the help overlay, automatic advance). Keys, script commands and ticks all go
-/// through it, on a terminal and in a script alike — one program for every mode.
+/// messages, the navigation bar's and the tabs' animations, the stages of an automatic run).
+/// Keys, script commands and ticks all go through it, on a terminal and in a script alike —
+/// one program for every mode. What a key does is decided by the pure update
+/// (``FlowMachine/handleKey(_:state:flow:)``), the help overlay and the y/n question included.
 package struct FlowProgram: TerminalProgram {
   package let flow: FlowDefinition
   package let options: FlowOptions
   package private(set) var state: FlowState
   /// The last refusal or notice, shown on the screen until the next command.
   package private(set) var message: String?
-  package private(set) var showsHelp = false
   /// The terminal's size, from its resize events (`nil` before the first, and in scripts).
   package private(set) var screenSize: (width: Int, height: Int)?
-  /// The y/n question on the screen, if a key asked one (q, Esc or r once something is answered).
-  package private(set) var pendingConfirmation: Confirmation?
   package var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
   package private(set) var navigationBar: NavigationBar
@@ -37,7 +35,7 @@ package struct FlowProgram: TerminalProgram {
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
     self.options = options
-    let start = state ?? FlowState(flow: flow)
+    let start = state ?? FlowState(flow: flow, context: options.context)
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     navigationBar = NavigationBar(
@@ -73,7 +71,7 @@ package struct FlowProgram: TerminalProgram {
       return [NavigationItem(title: flow.title, tint: theme.accent)]
     }
     func item(_ index: Int) -> NavigationItem {
-      let step = flow.steps[index]
+      let step = flow.resolvedStep(index, answers: state.answers)
       return NavigationItem(
         title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
         tint: flow.theme(forStep: index).accent)
@@ -104,7 +102,7 @@ package struct FlowProgram: TerminalProgram {
   /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
   /// is asked, the question (the too-small screen shows it instead of the flow).
   package var quitHint: String {
-    if let pendingConfirmation { return pendingConfirmation.question }
+    if let asked = state.pendingConfirmation { return asked.question }
     guard let editor = state.editor else { return "q or Ctrl-C to quit" }
     let field: Field?
     switch editor.focus {
@@ -113,7 +111,7 @@ package struct FlowProgram: TerminalProgram {
       field = editor.tabForm?.fields.indices.contains(i) == true ? editor.tabForm?.fields[i] : nil
     default: field = nil
     }
-    if let field, case .text = field.spec.kind { return "Ctrl-C to quit" }
+    if let field, field.focusContext.takesLetters { return "Ctrl-C to quit" }
     return "q or Ctrl-C to quit"
   }
 
@@ -156,81 +154,45 @@ package struct FlowProgram: TerminalProgram {
       return .changed
     }
     transition = nil
-    pendingConfirmation = nil
     return perform(command, at: now)
   }
 
   /// Asks the y/n question before quitting or starting over (plain mode's typed `quit` and
-  /// `reset`; the keys ask through ``press(_:at:)``).
+  /// `reset`; the keys ask through the pure update).
   package mutating func ask(_ confirmation: Confirmation) {
-    pendingConfirmation = confirmation
+    state.pendingConfirmation = confirmation
     message = nil
   }
 
   /// Where the focus is for the keys: the prompt while one is asked, else the step's focus.
-  package var focusContext: FocusContext {
-    pendingConfirmation == nil ? FlowMachine.focusContext(of: state, flow: flow) : .prompt
-  }
+  package var focusContext: FocusContext { FlowMachine.focusContext(of: state, flow: flow) }
 
-  /// A key, from the terminal or a script's `press`: what the key table binds it to where the
-  /// focus is. Quitting and starting over ask first once something is answered.
+  /// A key, from the terminal or a script's `press`: it does what the pure update says
+  /// (``FlowMachine/handleKey(_:state:flow:)``); the screen follows.
   /// - Returns: what it did; `nil` when the key means nothing here.
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
-    if showsHelp {
-      // Any key closes the help.
-      showsHelp = false
-      return .changed
+    if !state.showsHelp, KeyBindings.binding(for: key, in: focusContext)?.action == .edit {
+      // An edit changes the focused field only: no snapshot of the state to leave (holding
+      // one made the edit copy the field's text, at every key of a burst of typing).
+      transition = nil
+      let outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
+      if let outcome { react(to: outcome, leaving: state, at: now) }
+      return outcome
     }
+    let before = state
+    let outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
+    // The key that closes the help does nothing else; any other ends a transition under way.
+    if before.showsHelp { return outcome }
     transition = nil
-    guard let binding = KeyBindings.binding(for: key, in: focusContext) else { return nil }
-    switch binding.action {
-    case .help:
-      showsHelp = true
-      return .changed
-    case .confirm:
-      guard let asked = pendingConfirmation else { return nil }
-      pendingConfirmation = nil
-      return perform(asked.command, at: now)
-    case .dismiss:
-      pendingConfirmation = nil
-      return .changed
-    case .command(.quit) where state.hasAnswers(flow: flow):
-      pendingConfirmation = .quit
-      message = nil
-      return .changed
-    case .command(.reset) where state.hasAnswers(flow: flow):
-      pendingConfirmation = .reset
-      message = nil
-      return .changed
-    case .interrupt:
-      return nil
-    case .edit:
-      // An edit changes the focused field only: no snapshot of the state to leave (taking one
-      // made the next change copy the field's text, at every key of a burst).
-      guard let outcome = FlowMachine.perform(.edit, key: key, state: &state, flow: flow) else {
-        return nil
-      }
-      react(to: outcome, leaving: state, at: now)
-      return outcome
-    default:
-      let before = state
-      guard
-        let outcome = FlowMachine.perform(binding.action, key: key, state: &state, flow: flow)
-      else { return nil }
-      react(to: outcome, leaving: before, at: now)
-      return outcome
-    }
+    guard let outcome, !state.showsHelp else { return outcome }
+    react(to: outcome, leaving: before, at: now)
+    return outcome
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = state
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
-    if command == .reset, case .moved = outcome {
-      // Starting over runs every stage again, the first step's too.
-      completedStages = []
-      stages.dismissAll(at: now)
-    }
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
@@ -240,20 +202,13 @@ package struct FlowProgram: TerminalProgram {
     switch outcome {
     case .refused(let text):
       message = text
+    case .startedOver(let from, let to):
+      // Starting over runs every stage again, the first step's too.
+      completedStages = []
+      stages.dismissAll(at: now)
+      moved(from: from, to: to, direction: .backward, leaving: before, at: now)
     case .moved(let from, let to, let direction):
-      message = nil
-      if from != to {
-        if options.animate {
-          transition = StepTransition(
-            from: before, direction: direction,
-            timing: Transition(start: now, duration: options.transitionDuration))
-        }
-        navigationBar.setItems(
-          FlowProgram.navigationItems(flow: flow, state: state),
-          direction: direction == .forward ? .fromTrailing : .fromLeading,
-          animated: options.animate, at: now)
-      }
-      tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+      moved(from: from, to: to, direction: direction, leaving: before, at: now)
     case .tabChanged(_, let to):
       message = nil
       tabs?.select(to, animated: options.animate, at: now)
@@ -265,13 +220,32 @@ package struct FlowProgram: TerminalProgram {
     updateStage(at: now)
   }
 
+  /// After a step change: the push transition, the navigation bar, the new step's tab bar.
+  private mutating func moved(
+    from: Int?, to: Int?, direction: Direction, leaving before: FlowState, at now: Duration
+  ) {
+    message = nil
+    if from != to {
+      if options.animate {
+        transition = StepTransition(
+          from: before, direction: direction,
+          timing: Transition(start: now, duration: options.transitionDuration))
+      }
+      navigationBar.setItems(
+        FlowProgram.navigationItems(flow: flow, state: state),
+        direction: direction == .forward ? .fromTrailing : .fromLeading,
+        animated: options.animate, at: now)
+    }
+    tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+  }
+
   /// The tab bar of the current step, if it has tabs.
   package static func tabBar(flow: FlowDefinition, state: FlowState, duration: Duration) -> Tabs? {
     guard let current = state.progression.current, !flow.steps[current].tabs.isEmpty else {
       return nil
     }
     return Tabs(
-      titles: flow.steps[current].tabs.map(\.title),
+      titles: flow.resolvedStep(current, answers: state.answers).tabs.map(\.title),
       selectedIndex: state.selectedTab(ofStep: current),
       isFocused: state.editor?.focus == .tabBar, duration: duration)
   }
@@ -301,8 +275,8 @@ package struct FlowProgram: TerminalProgram {
   package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
     var index = keys.startIndex
     while index < keys.endIndex {
-      if !isTooSmall, !showsHelp, pendingConfirmation == nil, state.status == .running,
-        focusContext == .textField
+      if !isTooSmall, !state.showsHelp, state.pendingConfirmation == nil,
+        state.status == .running, focusContext == .textField
       {
         var typed = ""
         var end = index
@@ -354,7 +328,7 @@ package struct FlowProgram: TerminalProgram {
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
-    case .input, .inputClosed:
+    case .input, .inputClosed, .task:
       break
     }
     return statusAction
@@ -400,22 +374,24 @@ package struct FlowProgram: TerminalProgram {
       StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
     ]
     guard let current = state.progression.current else {
-      lines += StepView.blockLines(flow.blocks, rating: state.rating)
+      lines += StepView.blockLines(
+        flow.resolvedBlocks(answers: state.answers), rating: state.rating)
       if let message { lines.append(message) }
       return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }
-    let step = flow.steps[current]
+    let step = flow.resolvedStep(current, answers: state.answers)
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
-    lines += StepView.blockLines(step.blocks + flow.blocks, rating: state.rating)
+    lines += StepView.blockLines(
+      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating)
     if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
       lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
     }
     if let editor = state.editor {
-      lines += editor.form.accessibleLines(glyphs: glyphs)
+      lines += editor.form.accessibleLines(glyphs: glyphs, context: state.context)
       if let tabs, let tabForm = editor.tabForm {
         lines.append(step.title + " — " + tabs.accessibleText)
         lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
-        lines += tabForm.accessibleLines(glyphs: glyphs)
+        lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
       }
       if flow.navigation == .buttons {
         lines.append(
@@ -430,7 +406,7 @@ package struct FlowProgram: TerminalProgram {
       lines.append("Focus: " + FlowProgram.focusText(editor))
     }
     if let message { lines.append(message) }
-    if let pendingConfirmation { lines.append(pendingConfirmation.question) }
+    if let asked = state.pendingConfirmation { lines.append(asked.question) }
     // Text from wizard files and answers: never a raw control character.
     return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }

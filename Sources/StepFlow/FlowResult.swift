@@ -1,8 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// The result of a run, as stdout carries it: JSON (default), `field: value` lines, or nothing.
 package enum FlowResult {
@@ -63,8 +61,8 @@ package enum FlowResult {
   }
 
   /// The text form: the rating for rating flows; else a status line and one `field: value`
-  /// line an answer, in the order of the JSON's answers (choices by option id, confirm fields
-  /// `yes`/`no`):
+  /// line an answer, in the order of the JSON's answers (choices by option id, a multichoice's
+  /// ids joined by commas, confirm fields `yes`/`no`, numbers as written):
   ///
   ///     status: not finished, at step 2 of 4 (Payment)
   ///     payment_method: paypal
@@ -82,13 +80,11 @@ package enum FlowResult {
     return lines.joined(separator: "\n")
   }
 
-  /// An answer as text: as typed, an option's id, `yes`/`no`, a number.
+  /// An answer as text: as typed, an option's id, ids joined by commas, `yes`/`no`, a
+  /// number as written (`9.50`).
   package static func textValue(_ value: FieldValue) -> String {
-    switch value {
-    case .text(let text), .choice(let text): return text
-    case .bool(let yes): return yes ? "yes" : "no"
-    case .number(let n): return "\(n)"
-    }
+    if case .bool(let yes) = value { return yes ? "yes" : "no" }
+    return value.dataText
   }
 
   /// The result in a format, ending with a newline; empty for `.none` or an empty text.

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Draws a running flow: header, step strip, the step's screen, messages and key hints.
 package struct FlowView {
@@ -65,7 +63,7 @@ package struct FlowView {
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
-    if !stageDrawn, footer > 0, program.message == nil, program.pendingConfirmation == nil,
+    if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
       let line = stageLine()
     {
       // No room for the stage's indicators: the footer's first row says how far it is (the
@@ -76,7 +74,7 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
         style: theme.text.foreground(theme.accent).bold)
     }
-    if program.showsHelp { renderHelp(into: &canvas, theme: theme) }
+    if state.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
   }
@@ -88,7 +86,7 @@ package struct FlowView {
   package static func answerLines(ofStep index: Int, flow: FlowDefinition, state: FlowState)
     -> [(String, String)]
   {
-    let step = flow.steps[index]
+    let step = flow.resolvedStep(index, answers: state.answers)
     var lines: [(String, String)] = []
     var specs = step.fields
     if !step.tabs.isEmpty {
@@ -103,22 +101,15 @@ package struct FlowView {
     return lines
   }
 
+  /// An answer as the summary shows it (see ``FieldSpec/readableText(_:)``); a multi-line
+  /// text by its first line and how many lines it has.
   package static func display(_ value: FieldValue, of spec: FieldSpec) -> String {
-    switch (value, spec.kind) {
-    case (.text(let text), .text(_, let secure)):
-      if secure { return String(repeating: "•", count: min(8, text.count)) }
-      if spec.check == .luhn {
-        let digits = text.filter(\.isNumber)
-        return "card ending " + String(digits.suffix(4))
-      }
+    let text = spec.readableText(value)
+    guard case .text(_, false, let lines) = spec.kind, lines > 1, text.contains("\n") else {
       return text
-    case (.choice(let id), .choice(let options, _)):
-      return options.first { $0.id == id }?.title ?? id
-    case (.bool(let yes), _): return yes ? "yes" : "no"
-    case (.number(let n), .rating(let max)): return "\(n) of \(max)"
-    case (.number(let n), _): return "\(n)"
-    case (.text(let text), _), (.choice(let text), _): return text
     }
+    let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return String(all[0]) + " … (\(all.count) lines)"
   }
 
   /// The current step's stage in words, when one shows: `Cooking 45%`, `Cooking done`.
@@ -177,7 +168,7 @@ package struct FlowView {
     guard area.height >= 2 else { return 0 }
     let base = theme.text
     let hintsY = area.maxY - 1
-    if compact, let asked = program.pendingConfirmation {
+    if compact, let asked = state.pendingConfirmation {
       // The one footer row asks; the question names its keys (y/n).
       canvas.draw(
         asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY,
@@ -194,7 +185,7 @@ package struct FlowView {
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
-    if let asked = program.pendingConfirmation {
+    if let asked = state.pendingConfirmation {
       canvas.draw(
         asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY - 1,
         style: base.foreground(theme.accent).bold)
@@ -216,26 +207,18 @@ package struct FlowView {
     return items.map { $0.replacing("1-9", with: "1-\(min(9, flow.steps.count))") }
   }
 
-  /// What Enter does where the focus is, in a word or two.
+  /// What Enter does where the focus is, in a word or two: asked of the update that performs
+  /// it (``FlowMachine/enterEffect(of:_:_:)``), so the hint says what the key will do.
   private func enterHint(_ context: FocusContext) -> String? {
-    let last = state.progression.isAtLastStep
-    switch context {
-    case .textField, .choiceRow, .confirm, .ratingField, .tabBar:
-      guard let editor = state.editor else { return nil }
-      let list = editor.focusables(flow: flow)
-      if let focus = editor.focus, let i = list.firstIndex(of: focus), i + 1 < list.count,
-        list[i + 1] != .back, list[i + 1] != .next
-      {
-        return "next field"
-      }
-      return last ? "finish" : "next step"
-    case .buttons:
-      if state.editor?.focus == .back { return "back" }
-      return last ? "finish" : "next"
-    case .noFocus:
-      return last ? "finish" : "next"
-    default:
-      return nil
+    guard let action = KeyBindings.enterAction(in: context),
+      let effect = FlowMachine.enterEffect(of: action, state, flow)
+    else { return nil }
+    switch effect {
+    case .nextField: return "next field"
+    case .back: return "back"
+    // In a field, "next" alone could be the next field.
+    case .nextStep: return action == .submit ? "next step" : "next"
+    case .finish: return flow.navigation == .rating ? "done" : "finish"
     }
   }
 

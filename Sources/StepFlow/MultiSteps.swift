@@ -2,8 +2,9 @@ import StepFlowCore
 import StepFlowRender
 import StepFlowTerminal
 
-/// A flow written as one Swift enum, running: the typed state, the pure update, the view, and
-/// a run on the terminal or from a script with the whole `stepflow run` command line.
+/// A flow written as one Swift enum, running: the typed state, the pure update and the view.
+/// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the
+/// whole `stepflow run` command line.
 ///
 /// ```swift
 /// import StepFlow
@@ -15,6 +16,7 @@ import StepFlowTerminal
 /// signup.send(.back)                    // reached [.account] (Back un-reaches)
 /// let screen = signup.view(width: 80, height: 24)
 ///
+/// import StepFlowCommandLine
 /// let result = MultiSteps<Signup>.run() // keys on a terminal, or --commands / --script
 /// if result.isFinished { print(result.answers) }
 /// ```
@@ -28,9 +30,10 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     answers: [String: FieldValue] = [:], glyphs: GlyphStyle = .unicode, animated: Bool = false
   ) {
     definition = FlowDefinition(Step.self)
+    let context = Platform.fieldContext(environment: Platform.environment())
     program = FlowProgram(
-      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated),
-      state: FlowState(flow: definition, answers: answers))
+      flow: definition, options: FlowOptions(glyphs: glyphs, animate: animated, context: context),
+      state: FlowState(flow: definition, answers: answers, context: context))
   }
 
   private static func step(at index: Int?) -> Step? {
@@ -78,7 +81,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   @discardableResult
   public mutating func send(_ command: Command, at now: Duration = .zero) -> Change {
     switch program.apply(command, at: now) {
-    case .moved(let from, let to, _):
+    case .moved(let from, let to, _), .startedOver(let from, let to):
       return .moved(from: Self.step(at: from), to: Self.step(at: to))
     case .tabChanged, .changed: return .changed
     case .refused(let message): return .refused(message)
@@ -106,16 +109,11 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     public var answers: [String: FieldValue]
   }
 
-  /// Runs the flow with the options of `stepflow run` (`--commands`, `--script`, `--frames`,
-  /// `--answers`, `--state`, `--plain`, …): full screen on a terminal, line by line without
-  /// one. The result is also printed on stdout as `stepflow run` prints it (`--output none`
-  /// to keep stdout quiet).
-  public static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()))
-    -> Result
-  {
-    let definition = FlowDefinition(Step.self)
-    var final: FlowState? = nil
-    let code = RunCommand.runProgram(definition, arguments: arguments, onEnd: { final = $0 })
+  /// The result of a run of the flow (`definition`, made from `Step`) that ended with `code` in
+  /// `final` (`nil` when the run never started: a bad option, say).
+  package static func result(
+    of definition: FlowDefinition, exitCode code: Int32, final: FlowState?
+  ) -> Result {
     guard let final else {
       return Result(exitCode: code, isFinished: false, current: nil, reached: [], answers: [:])
     }
@@ -124,11 +122,5 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
       current: step(at: final.progression.current),
       reached: FlowResult.shownReached(flow: definition, state: final).compactMap { step(at: $0) },
       answers: answers(definition, final))
-  }
-
-  /// Runs the flow (``run(_:)``) and ends the process with its exit code: the whole `main`
-  /// of a program that is one flow.
-  public static func main() -> Never {
-    Platform.exitProcess(run().exitCode)
   }
 }

@@ -1,8 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
-import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
 
 /// Where a run's commands come from.
 package enum ScriptSourceKind {
@@ -10,78 +7,59 @@ package enum ScriptSourceKind {
   case stdin
 }
 
-/// The run options after parsing and after reading the environment.
+/// How a flow is run, as typed values: what ``FlowRunner`` is driven by. The command line
+/// (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can make one
+/// directly.
 package struct RunSettings {
-  package var commands: String?
-  package var script: String?
-  package var frames: Bool
-  package var width: Int
-  package var height: Int
-  package var color: String
+  /// Script commands separated by `;` or newlines (`--commands`).
+  package var commands: String? = nil
+  /// A file of script commands, one a line; `-` for stdin (`--script`).
+  package var script: String? = nil
+  /// Whether every frame is printed as text (`--frames`).
+  package var frames = false
+  /// The frame size without a terminal.
+  package var width = 80
+  package var height = 24
+  /// When printed frames and the screen have colour.
+  package var color = ColorChoice.auto
   package var glyphs: GlyphStyle
-  package var position: ExtraContentPosition?
+  /// Where the strip puts each step's icon; `nil` for the flow's own choice.
+  package var position: ExtraContentPosition? = nil
+  /// Whether transitions may animate.
   package var animationAllowed: Bool
+  /// The line-based accessible mode.
   package var plain: Bool
-  package var output: FlowResult.Format
-  package var auto: Bool
-  package var answersFile: String?
-  package var stateFile: String?
-  package var resume: Bool
-  package var timeout: Duration?
+  /// The result's form on stdout.
+  package var output = FlowResult.Format.json
+  /// Whether a step's progress stage runs whenever it is reached, then advances (`--auto`).
+  package var auto = false
+  /// A JSON object of answers that pre-fill the fields.
+  package var answersFile: String? = nil
+  /// Where the state is saved after every step.
+  package var stateFile: String? = nil
+  /// Whether the run continues from ``stateFile``.
+  package var resume = false
+  /// How long to wait for input before giving up (exit 124).
+  package var timeout: Duration? = nil
   /// `--timeout` as given, for messages.
   package var timeoutText = ""
   package var environment: [String: String]
+  /// What fields see of the machine: today, the file system, this environment.
+  package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
 
-  package init(
-    _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String
-  )
-    throws(UsageError)
-  {
+  /// A run with nothing asked for: the environment's conventions decide the glyphs (the
+  /// locale), whether anything animates (`STEPFLOW_REDUCED_MOTION`) and plain mode
+  /// (`ACCESSIBLE`, `TERM=dumb`).
+  package init(environment: [String: String]) {
     self.environment = environment
-    commands = parsed["--commands"]
-    script = parsed["--script"]
-    if commands != nil && script != nil {
-      throw UsageError("give either --commands or --script, not both", usage: usage)
-    }
-    frames = parsed.has("--frames")
-    width = try ArgumentParser.integer(parsed, "--width", in: 10...1000, usage: usage) ?? 80
-    height = try ArgumentParser.integer(parsed, "--height", in: 5...1000, usage: usage) ?? 24
-    color =
-      try ArgumentParser.choice(
-        parsed, "--color", among: ["auto", "always", "never"], usage: usage)
-      ?? "auto"
-    let glyphName = try ArgumentParser.choice(
-      parsed, "--glyphs", among: GlyphStyle.allCases.map(\.rawValue), usage: usage)
-    glyphs =
-      glyphName.flatMap(GlyphStyle.init(rawValue:)) ?? GlyphStyle.detect(environment: environment)
-    let positionName = try ArgumentParser.choice(
-      parsed, "--position", among: ExtraContentPosition.allCases.map(\.rawValue), usage: usage)
-    position = positionName.flatMap(ExtraContentPosition.init(rawValue:))
+    fieldContext = Platform.fieldContext(environment: environment)
+    glyphs = GlyphStyle.detect(environment: environment)
     let reduced = environment["STEPFLOW_REDUCED_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
-    animationAllowed = !parsed.has("--no-animation") && !reduced
+    animationAllowed = !reduced
     let accessible = environment["ACCESSIBLE"].map { !$0.isEmpty && $0 != "0" } ?? false
-    plain = parsed.has("--plain") || accessible || environment["TERM"] == "dumb"
-    let outputName = try ArgumentParser.choice(
-      parsed, "--output", among: FlowResult.Format.allCases.map(\.rawValue), usage: usage)
-    output = outputName.flatMap(FlowResult.Format.init(rawValue:)) ?? (rating ? .text : .json)
-    auto = parsed.has("--auto")
-    answersFile = parsed["--answers"]
-    stateFile = parsed["--state"]
-    resume = parsed.has("--resume")
-    if resume && stateFile == nil {
-      throw UsageError("--resume needs --state FILE (the file to resume from)", usage: usage)
-    }
-    if let text = parsed["--timeout"] {
-      guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
-        throw UsageError(
-          "option --timeout needs a number of seconds above 0, not \"\(Sanitizer.sanitize(text))\"",
-          usage: usage)
-      }
-      timeout = .milliseconds(Int64(seconds * 1000))
-      timeoutText = text
-    }
+    plain = accessible || environment["TERM"] == "dumb"
   }
 
   /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
@@ -99,21 +77,25 @@ package struct RunSettings {
 
   /// The colour depth of printed frames, `nil` for plain text.
   package var frameDepth: ColorDepth? {
-    ColorChoice.depth(choice: color, environment: environment, isTerminal: Platform.isTerminal(1))
+    color.depth(environment: environment, isTerminal: Platform.isTerminal(1))
   }
 }
 
-/// `--color` and the environment conventions (NO_COLOR, CLICOLOR_FORCE, TERM=dumb).
-package enum ColorChoice {
+/// When colours are used (`--color`), and the environment's conventions for `auto`
+/// (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`).
+package enum ColorChoice: String, CaseIterable, Sendable {
+  /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
+  case auto
+  case always
+  case never
+
   /// The colour depth to use, or `nil` for no colour at all.
-  package static func depth(choice: String, environment: [String: String], isTerminal: Bool)
-    -> ColorDepth?
-  {
+  package func depth(environment: [String: String], isTerminal: Bool) -> ColorDepth? {
     let detected = ColorDepth.detect(environment: environment)
-    switch choice {
-    case "never": return nil
-    case "always": return detected == .none ? .ansi16 : detected
-    default:
+    switch self {
+    case .never: return nil
+    case .always: return detected == .none ? .ansi16 : detected
+    case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
       if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
         return detected == .none ? .ansi16 : detected

@@ -1,7 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
+import StepFlowText
 import StepFlowWizards
 
 /// `--state FILE` and `--resume`: the state of a run written after every step, atomically, so
@@ -43,9 +42,20 @@ package enum SavedState {
       for spec in step.allFields {
         add("field:" + spec.id + ":" + spec.kind.name)
         switch spec.kind {
-        case .choice(let options, _): options.forEach { add($0.id) }
+        case .choice(let options, _), .multichoice(let options): options.forEach { add($0.id) }
         case .rating(let max): add("\(max)")
-        case .text(_, let secure): add(secure ? "secure" : "")
+        case .text(_, let secure, let lines):
+          add((secure ? "secure" : "") + (lines > 1 ? "lines" : ""))
+        case .number(let rules):
+          add("decimals:\(rules.decimals)")
+          add("range:\(rules.min?.description ?? ""):\(rules.max?.description ?? "")")
+        case .date(let rules):
+          add(rules.time ? "time" : "day")
+          add("range:\(rules.min.map(Self.boundText) ?? ""):\(rules.max.map(Self.boundText) ?? "")")
+        case .path(let rules):
+          add(
+            "path:\(rules.kind.rawValue):\(rules.mustExist):"
+              + rules.extensions.joined(separator: ","))
         case .confirm: break
         }
         add(spec.required ? "required" : "")
@@ -98,9 +108,17 @@ package enum SavedState {
     return JSONWriter.encode(value, pretty: true) + [0x0A]
   }
 
+  /// A date bound as the fingerprint writes it.
+  static func boundText(_ bound: DateRules.Bound) -> String {
+    switch bound {
+    case .date(let day): return day.description
+    case .today: return "today"
+    }
+  }
+
   /// Whether a field's value is kept out of state files.
   static func isSecure(_ spec: FieldSpec) -> Bool {
-    if case .text(_, let secure) = spec.kind { return secure }
+    if case .text(_, let secure, _) = spec.kind { return secure }
     return false
   }
 
@@ -142,9 +160,9 @@ package enum SavedState {
   /// refuse (a file edited by hand) is dropped with a note naming it and its step, and the run
   /// goes on at the first reached step whose answers are not complete — never past it, and
   /// never as finished.
-  package static func decode(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Refusal)
-    -> Resumed
-  {
+  package static func decode(
+    _ bytes: [UInt8], path: String, flow: FlowDefinition, context: FieldContext = .detached
+  ) throws(Refusal) -> Resumed {
     let parsed = JSON5Parser.parse(bytes, path: path)
     let shown = Sanitizer.sanitize(path)
     guard let root = parsed.root, parsed.diagnostics.isEmpty else {
@@ -207,7 +225,7 @@ package enum SavedState {
         case .success(let answer) = AnswersFile.value(member.value, for: spec)
       {
         // Today's rules, not those of the day it was saved (a file edited by hand).
-        if let problem = spec.validate(answer) {
+        if let problem = spec.validate(answer, in: context) {
           dropped.append((spec, problem.message))
         } else {
           answers[member.key] = answer
@@ -220,7 +238,7 @@ package enum SavedState {
         throw refuse("has an answer \(quoted(member.key)) that does not fit the wizard")
       }
     }
-    var state = FlowState(flow: flow, answers: answers)
+    var state = FlowState(flow: flow, answers: answers, context: context)
     state.progression = Progression(
       count: flow.steps.count, startsEmpty: flow.startsEmpty, reachedCount: reachedIDs.count,
       current: current)

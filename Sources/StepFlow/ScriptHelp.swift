@@ -1,5 +1,3 @@
-import StepFlowCore
-
 /// The script commands and keys, as `stepflow help keys` and a person typing `help` see them.
 package enum ScriptHelp {
   package static let commands = """

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Runs a flow from script lines, one command at a time, on a virtual clock that only `tick`
 /// moves: frames and text come out exactly the same on every run.
@@ -93,7 +91,7 @@ package struct ScriptRunner {
   /// - Returns: the line to run, or `nil` when the line asked the question (announced).
   package mutating func typed(_ line: String) -> String? {
     let word = Command.trim(line).lowercased()
-    if program.pendingConfirmation != nil {
+    if program.state.pendingConfirmation != nil {
       if ["y", "yes"].contains(word) { return "press y" }
       if ["n", "no"].contains(word) { return "press n" }
       return line

@@ -1,8 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
 
 /// The progress indicators of steps with a progress stage in an automatic run (`--auto`):
 /// started when such a step becomes current (however it was reached), fed with the stage's

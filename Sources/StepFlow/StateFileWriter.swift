@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
 
 /// Writes a run's state to its `--state` file whenever it has changed since the last write:
 /// a new step, another tab, a new answer, the end. Each write is atomic (see

@@ -1,8 +1,6 @@
 import StepFlowCore
-import StepFlowJSON
 import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// Draws one step's screen for a state: its blocks, its fields, its tabs with the selected
 /// tab's content, and the Back / Next buttons of a flow with buttons.
@@ -16,7 +14,9 @@ package struct StepView {
   /// The compact layout of a short screen: no blank row above the buttons or under the tab bar.
   package var compact = false
 
-  private var step: StepDefinition? { state.progression.current.map { flow.steps[$0] } }
+  private var step: StepDefinition? {
+    state.progression.current.map { flow.resolvedStep($0, answers: state.answers) }
+  }
 
   /// Lines of the summary block: the answers of the steps before the current one.
   package func summaryLines() -> [String] {
@@ -85,12 +85,13 @@ package struct StepView {
       stageDrawn = true
     }
     guard let step, let editor = state.editor, editor.hasControls else {
-      let blockScreen = screen(blocks: (step?.blocks ?? []) + flow.blocks)
+      let blockScreen = screen(
+        blocks: (step?.blocks ?? []) + flow.resolvedBlocks(answers: state.answers))
       blockScreen.render(into: &canvas, area: content)
       return stageDrawn || blockScreen.showsHero(in: content)
     }
     // Blocks at the top, then the step's own fields, then the tabs.
-    let blocks = step.blocks + flow.blocks
+    let blocks = step.blocks + flow.resolvedBlocks(answers: state.answers)
     let blockScreen = screen(blocks: blocks)
     let blockRows = blocks.reduce(0) {
       $0 + (blockScreen.height(of: $1, width: content.width) ?? 5) + 1
@@ -105,7 +106,9 @@ package struct StepView {
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
-    let measured = editor.form.fields.isEmpty ? nil : editor.form.measure(width: formWidth)
+    let measured =
+      editor.form.fields.isEmpty
+      ? nil : editor.form.measure(width: formWidth, context: state.context)
     let formRows = measured?.rows ?? 0
     let onOwnField: Bool
     if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
@@ -146,7 +149,7 @@ package struct StepView {
     guard let editor = state.editor, let current = state.progression.current,
       flow.steps[current].tabs.indices.contains(tab)
     else { return }
-    let definition = flow.steps[current].tabs[tab]
+    let definition = flow.resolvedStep(current, answers: state.answers).tabs[tab]
     var rest = area
     if !definition.blocks.isEmpty {
       let blockScreen = screen(blocks: definition.blocks)
@@ -174,9 +177,11 @@ package struct StepView {
     guard !area.isEmpty else { return }
     // Measured once (every touched field checked once), drawn and scrolled with that.
     let measure =
-      measured.flatMap { $0.width == area.width ? $0 : nil } ?? form.measure(width: area.width)
+      measured.flatMap { $0.width == area.width ? $0 : nil }
+      ?? form.measure(width: area.width, context: state.context)
     form.render(
-      into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused, measured: measure)
+      into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused,
+      context: state.context, measured: measure)
     let rows = measure.rows
     guard rows > area.height else { return }
     let offset = form.scrollOffset(measure, height: area.height)

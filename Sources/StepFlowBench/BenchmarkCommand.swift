@@ -1,6 +1,5 @@
-import StepFlow
-import StepFlowJSON
 import StepFlowTerminal
+import StepFlowText
 
 /// The command line of `stepflow-bench`: which benchmarks to run, `--help`, `--smoke`.
 enum BenchmarkCommand {

@@ -1,12 +1,13 @@
 import StepFlow
-import StepFlowJSON
+import StepFlowCommandLine
 import StepFlowTerminal
+import StepFlowText
 import StepFlowWizards
 
 /// The `stepflow` command line: parses arguments, picks a mode, runs, and returns the exit code.
 ///
-/// It lives in the library so that a Swift program can offer the same command line for its own
-/// flows; the `stepflow` executable is one line that calls ``main(_:)``.
+/// The `stepflow` executable is one line that calls ``main(_:)``; a Swift program that wants
+/// the command line of `run` for its own flow imports `StepFlowCommandLine` instead.
 package enum StepFlowCLI {
   package static let version = "0.1.0"
 
@@ -23,7 +24,6 @@ package enum StepFlowCLI {
     }
   }
 
-  /// Every built-in flow.
   /// Ends the process with an exit code (the terminal is restored by then).
   package static func exit(_ code: Int32) -> Never { Platform.exitProcess(code) }
 
@@ -33,6 +33,7 @@ package enum StepFlowCLI {
       builtinNames: builtinNames, builtin: builtinFlow(named:), environment: environment)
   }
 
+  /// Every built-in flow.
   package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
   package static let usage =
@@ -43,7 +44,7 @@ package enum StepFlowCLI {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
     FatalSignals.installOutsideSessions()
-    return RunCommand.outputChecked(command(arguments))
+    return FlowRunner.outputChecked(command(arguments))
   }
 
   private static func command(_ arguments: [String]) -> Int32 {
@@ -75,9 +76,9 @@ package enum StepFlowCLI {
         Platform.writeStdout("stepflow \(version)\n")
         return 0
       case "run":
-        return try RunCommand.execute(rest, environment: environment, rating: false)
+        return try RunNamedFlow.execute(rest, environment: environment, rating: false)
       case "rate":
-        return try RunCommand.execute(rest, environment: environment, rating: true)
+        return try RunNamedFlow.execute(rest, environment: environment, rating: true)
       case "gauge":
         return try GaugeCommand.execute(rest, environment: environment)
       case "list":

@@ -1,7 +1,6 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCore
+import StepFlowText
 
 /// Where the parts of the gauge go on a screen: a box centred on the screen, the title in its
 /// top border, the message, the progress region under it, and the spinner's cell before the
@@ -75,7 +74,7 @@ package struct GaugeLayout {
       options.spinner ? Rect(x: box.x + 2, y: messageY, width: 1, height: 1) : nil
     let regionY = messageY + messageRows + (messageRows > 0 && regionHeight > 0 ? 1 : 0)
     progressArea = Rect(x: box.x + 2, y: regionY, width: innerWidth, height: regionHeight)
-    title = options.title.flatMap { $0.isEmpty ? nil : $0 }
+    title = (options.title ?? options.command?.displayText).flatMap { $0.isEmpty ? nil : $0 }
     hint = options.dismissable ? "Esc to dismiss" : nil
   }
 

@@ -1,7 +1,5 @@
-import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCore
+import StepFlowText
 
 /// `stepflow gauge` without a terminal (or with `--plain`, `ACCESSIBLE=1`): the lines to print
 /// for the updates received, like `Copying: 40%`.

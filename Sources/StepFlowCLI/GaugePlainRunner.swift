@@ -1,7 +1,6 @@
-import StepFlow
-import StepFlowJSON
+import StepFlowCore
+import StepFlowRender
 import StepFlowTerminal
-import StepFlowWizards
 
 /// Runs `stepflow gauge` in plain mode: reads the gauge protocol from a file descriptor as it
 /// arrives and writes ``GaugePlainReporter``'s lines, timed by the monotonic clock.
@@ -21,6 +20,35 @@ package struct GaugePlainRunner: Sendable {
     self.input = input
     self.output = output
     self.errorOutput = errorOutput
+  }
+
+  /// Runs the gauge's command with its output passing straight through (nothing added, no
+  /// escape sequence), until it ends; a terminating signal stops it first (SIGTERM to its
+  /// group, SIGKILL after the grace period) and gives 128 + n; Ctrl-Z suspends it with stepflow.
+  /// - Returns: the command's own status (128 + n when signal n killed it, 127/126 when it
+  ///   could not start, 124 after `--timeout`).
+  package func runCommand(_ command: CommandSpec) -> Int32 {
+    let executor = TaskExecutor(passThrough: true)
+    defer { executor.shutdown() }
+    var waiter = TaskWaiter(executor)
+    defer { waiter.finish() }
+    executor.perform([
+      .run(
+        TaskID(.command, run: 0), .command(GaugeProgram.launch(command, timeout: options.timeout)))
+    ])
+    var interrupted: Int32?
+    while true {
+      switch waiter.next() {
+      case .events(let events):
+        for case .ended(_, let end) in events {
+          return interrupted ?? GaugeCommand.report(end, timeout: options, errorOutput: errorOutput)
+        }
+      case .signalled(let code):
+        interrupted = interrupted ?? code
+      case .idle:
+        return interrupted ?? ExitCode.notFinished
+      }
+    }
   }
 
   /// Reads until the input ends.

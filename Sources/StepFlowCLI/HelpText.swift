@@ -1,7 +1,5 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowCommandLine
 
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
@@ -23,6 +21,8 @@ package enum HelpText {
       143  terminated (SIGTERM)
       128+n  another signal n during an interactive run (USR1 138, ALRM 142, …, and
            ABRT 134, SEGV 139 … sent with kill); the terminal is restored first
+    stepflow gauge -- CMD exits with the command's own status (128+n when signal n killed
+    it, 127 not found, 126 not runnable, 124 after --timeout).
 
     """
 
@@ -45,7 +45,7 @@ package enum HelpText {
     Usage:
       stepflow run <flow|name|path> [options]   run a wizard: built-in flow, wizards/<name>.json, or a file
       stepflow rate [--max N] [--prompt TEXT]   the star rating; prints the chosen number on stdout
-      stepflow gauge [options]                  a progress indicator fed by stdin (dialog --gauge protocol)
+      stepflow gauge [options] [-- CMD ARGS…]   a progress indicator fed by stdin, or by a command it runs
       stepflow list                             built-in flows and the wizard files found
       stepflow validate <file>...               check wizard files; every error as file:line:column: message
       stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
@@ -91,7 +91,7 @@ package enum HelpText {
         Keys 1…N rate, ← → adjust, Enter confirms.
 
         Options:
-        \(ArgumentParser.helpLines(for: RunCommand.rateOptions + RunCommand.options).joined(separator: "\n"))
+        \(ArgumentParser.helpLines(for: RunNamedFlow.rateOptions + RunCommand.options).joined(separator: "\n"))
 
         \(exitCodes)
         """

@@ -1,11 +1,12 @@
 import StepFlow
-import StepFlowJSON
+import StepFlowCommandLine
 import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// `stepflow run NAME` and `stepflow rate`: find the flow by name (built-in, ./wizards,
-/// STEPFLOW_PATH, or a path) or build the rating, then run it as ``RunCommand`` runs any flow.
-extension RunCommand {
+/// STEPFLOW_PATH, or a path) or build the rating, then run it with the options of `run`
+/// (``RunCommand``), as a program runs its own flow.
+package enum RunNamedFlow {
   package static let runUsage =
     "usage: stepflow run <flow|name|path> [options]  (stepflow help run)"
   package static let rateUsage =
@@ -22,7 +23,7 @@ extension RunCommand {
   {
     let usage = rating ? rateUsage : runUsage
     let parsed = try ArgumentParser.parse(
-      arguments, options: options + (rating ? rateOptions : []), usage: usage)
+      arguments, options: RunCommand.options + (rating ? rateOptions : []), usage: usage)
     let flow: FlowDefinition
     if rating {
       guard parsed.operands.isEmpty else {
@@ -59,11 +60,11 @@ extension RunCommand {
         }
       }
     }
-    return try start(flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
+    return try RunCommand.start(
+      flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
   }
 
   package static func flowNames() -> String {
     StepFlowCLI.builtinNames.joined(separator: ", ")
   }
-
 }

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// A place in a text file: a 1-based line and a 1-based column counted in characters
 /// (Unicode scalars), the way an editor shows it.
 package struct TextLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -81,59 +83,4 @@ extension Array where Element == Diagnostic {
         < (b.element.path, b.element.line, b.element.column, b.offset)
     }.map(\.element)
   }
-}
-
-/// The problems collected while checking one file against a schema.
-///
-/// Checks never stop at the first problem: each one is recorded here with its location and the
-/// check goes on, so that a single run reports everything that is wrong.
-package struct DiagnosticLog: Sendable {
-  /// The file the locations refer to.
-  package let path: String
-  /// The problems recorded so far, in the order they were found.
-  package private(set) var diagnostics: [Diagnostic] = []
-  /// The keys asked for by the object readers at work, innermost last (see ``ObjectReader``).
-  package var knownKeys: [String] = []
-
-  package init(path: String) { self.path = path }
-
-  /// Records a problem at a location.
-  package mutating func report(_ message: String, at location: TextLocation) {
-    diagnostics.append(Diagnostic(path: path, at: location, message: message))
-  }
-
-  /// Records problems found elsewhere (for example the parser's duplicate keys).
-  package mutating func append(contentsOf other: [Diagnostic]) {
-    diagnostics.append(contentsOf: other)
-  }
-
-  /// Whether no problem has been recorded.
-  package var isEmpty: Bool { diagnostics.isEmpty }
-}
-
-/// Text from a file made safe and short for a message: in double quotes, escaped like a JSON
-/// string (so control characters show as `\u001b` and never reach the terminal), and cut to
-/// `limit` characters with `…`.
-package func quoted(_ text: String, limit: Int = 40) -> String {
-  var scalars = String.UnicodeScalarView()
-  var count = 0
-  for scalar in text.unicodeScalars {
-    if count == limit {
-      scalars.append("…")
-      break
-    }
-    scalars.append(scalar)
-    count += 1
-  }
-  var bytes: [UInt8] = []
-  JSONWriter.appendString(String(scalars), to: &bytes)
-  return String(decoding: bytes, as: UTF8.self)
-}
-
-/// `"a", "b" or "c"` — a list of words for a message.
-package func quotedList(_ words: [String], conjunction: String = "or") -> String {
-  let items = words.map { quoted($0) }
-  guard let last = items.last else { return "" }
-  if items.count == 1 { return last }
-  return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
 }

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// Characters: UTF-8 decoding with validation, JSON5's spaces and name characters, and how
 /// messages name a byte.
 extension JSON5Lexer {

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// Numbers: JSON's decimal form plus JSON5's hexadecimal, leading or trailing decimal point,
 /// explicit `+`, `Infinity` and `NaN`.
 extension JSON5Lexer {

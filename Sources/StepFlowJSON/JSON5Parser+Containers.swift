@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// Objects and arrays: their members, separators, duplicate keys and the common mistakes
 /// inside them (a missing `,` or `:`, a stray `]`, a key without quotes that is not a name).
 extension JSON5ParserCore {

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// The recursive-descent parser behind ``JSON5Parser``: structure, messages and recovery.
 ///
 /// After a syntax error the parser keeps going, but reports nothing more until it has found its

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// A value read from a file together with where it was written: the form a schema check reads,
 /// so that every problem can be reported at its line and column.
 ///

@@ -16,10 +16,20 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// for numbers made in code. Useful for messages; the writer does not use it.
   package let literal: String
   package let value: Value
+  /// Whether the writer writes ``literal`` as it is: an exact decimal (`9.50`) made in code,
+  /// whose nearest double would print otherwise (`9.5`).
+  private var writesLiteral = false
 
   package init(literal: String, value: Value) {
     self.literal = literal
     self.value = value
+  }
+
+  /// An exact decimal the writer writes as given (`9.50`, `-0.05`): `text` must be a JSON
+  /// number; `approximately` is its nearest double, for comparisons.
+  package init(exactDecimal text: String, approximately double: Double) {
+    self.init(literal: text, value: .double(double))
+    writesLiteral = true
   }
 
   /// An integer.
@@ -83,6 +93,7 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The JSON text of a value: integers as integers, other finite doubles in their shortest
   /// form that reads back as the same double, and `null` for values JSON cannot write.
   package var jsonText: String {
+    if writesLiteral { return literal }
     switch value {
     case .int(let int): return String(int)
     case .double(let double):

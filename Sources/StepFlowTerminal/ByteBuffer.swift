@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowRender
-
 /// A growable run of bytes that the frame writer appends to one byte at a time.
 ///
 /// `Array.append` checks that the array's storage is uniquely referenced on every call (a call

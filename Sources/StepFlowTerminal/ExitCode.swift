@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowRender
-
 /// The exit codes stepflow uses (documented in `--help` and the README).
 package enum ExitCode {
   /// The flow was finished.
@@ -34,16 +31,5 @@ package enum ExitCode {
   /// data is bad), 66 when it is missing or cannot be read.
   package static func reading(_ error: Platform.FileError) -> Int32 {
     error.isTooLarge ? dataError : noInput
-  }
-}
-
-/// A problem with the command line: what is wrong, and the usage line of the command.
-package struct UsageError: Error, Equatable, Sendable {
-  package let message: String
-  package let usage: String
-
-  package init(_ message: String, usage: String) {
-    self.message = message
-    self.usage = usage
   }
 }

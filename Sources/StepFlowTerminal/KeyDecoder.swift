@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowRender
 
 /// Turns the bytes a terminal sends into ``Key``s: UTF-8 text, control keys, CSI and SS3
 /// sequences, bracketed paste.

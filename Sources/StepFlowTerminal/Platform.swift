@@ -1,7 +1,5 @@
 import Glibc
-import StepFlowCore
-import StepFlowJSON
-import StepFlowRender
+import StepFlowText
 
 // The terminal layer is written for Linux and its C library (Glibc): termios, poll, signals,
 // /dev/tty. Other systems are not supported, and say so at build time rather than half work.

@@ -1,5 +1,4 @@
 import Glibc
-import StepFlowCore
 import StepFlowRender
 
 extension Platform {

@@ -21,6 +21,8 @@ package struct SessionLoop {
   private var inputOpen = true
   /// The last frame was cut off: the terminal may be inside an escape sequence.
   private var frameCut = false
+  /// Runs the program's tasks; made when the first is asked for.
+  private var executor: TaskExecutor?
 
   package init(tty: TTY, signals: SignalPipe, options: TerminalSession.Options) {
     self.tty = tty
@@ -41,9 +43,13 @@ package struct SessionLoop {
         pollfd(fd: tty.fd, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
       ]
+      var inputIndex: Int?
       if inputOpen, let input = program.inputDescriptor {
+        inputIndex = fds.count
         fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0))
       }
+      let taskStart = fds.count
+      if let executor { fds += executor.pollDescriptors() }
       let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
       if ready < 0 {
         // Interrupted by a signal: its byte is in the pipe, and the loop goes round to it.
@@ -56,10 +62,30 @@ package struct SessionLoop {
       if fds[0].revents != 0, let code = readTerminal(&program, &buffer, fds[0].revents) {
         return code
       }
-      if fds.count > 2, fds[2].revents != 0, let code = readInput(&program, &buffer) {
+      if let inputIndex, fds[inputIndex].revents != 0, let code = readInput(&program, &buffer) {
+        return code
+      }
+      if let executor, let code = deliverTasks(executor.service(fds[taskStart...]), &program) {
         return code
       }
     }
+  }
+
+  /// Stops every task the program started and waits for them (at most the runner's grace
+  /// period): called once the session is over, after the terminal is restored.
+  package mutating func shutdownTasks() {
+    executor?.shutdown()
+    executor = nil
+  }
+
+  /// Hands task events to the program.
+  private mutating func deliverTasks<P: TerminalProgram>(_ events: [TaskEvent], _ program: inout P)
+    -> Int32?
+  {
+    for event in events {
+      if let code = send(.task(event), &program) { return code }
+    }
+    return nil
   }
 
   // MARK: Time
@@ -89,8 +115,19 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(event, at: t) { return code }
-    deadline = program.nextDeadline(after: t)
+    handled(&program, at: t)
     return nil
+  }
+
+  /// After the program handled something: starts the work it asked for and keeps its next
+  /// deadline.
+  private mutating func handled<P: TerminalProgram>(_ program: inout P, at t: Duration) {
+    let effects = program.takeEffects()
+    if !effects.isEmpty {
+      if executor == nil { executor = TaskExecutor() }
+      executor?.perform(effects)
+    }
+    deadline = program.nextDeadline(after: t)
   }
 
   /// When the program's next tick is due: its deadline, but not sooner than a frame after the
@@ -110,6 +147,7 @@ package struct SessionLoop {
     if let tick = nextTick() { consider(tick) }
     if decoder.isAwaitingMoreBytes { consider(lastByte + KeyDecoder.escapeTimeout) }
     if let timeout = options.timeout { consider(lastKey + timeout) }
+    if let due = executor?.nextDeadline() { consider(due - start) }
     guard let wake else { return -1 }
     let remaining = wake - t
     if remaining <= .zero { return 0 }
@@ -207,7 +245,7 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(keys: Array(keys), at: t) { return code }
-    deadline = program.nextDeadline(after: t)
+    handled(&program, at: t)
     return nil
   }
 

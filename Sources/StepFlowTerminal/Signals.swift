@@ -1,6 +1,4 @@
 import Glibc
-import StepFlowCore
-import StepFlowRender
 
 /// The signals the interactive loop reacts to, turned into bytes on a pipe (the self-pipe
 /// trick) so that the loop's one `poll` wakes for them.
@@ -123,7 +121,7 @@ package struct SignalPipe {
 /// apart by who sent them.
 ///
 /// A real fault (a bad access, a failed precondition, `abort()`) comes from the process itself:
-/// the terminal is restored, then the signal goes on to what handled it before (the Swift
+/// the commands stepflow runs are killed (``ChildRegistry``), the terminal is restored, then the signal goes on to what handled it before (the Swift
 /// runtime's crash report, a core dump) and the process dies of it. The same signal sent from
 /// outside (`kill -ABRT`, `kill -SEGV` …) is a request to stop, like SIGTERM: during a session it
 /// ends the loop with 128 + its number, the terminal restored (``install()``); outside one it
@@ -209,6 +207,8 @@ private func handleInSession(
     forwardSignal(signal)
     return
   }
+  // The commands stepflow runs go first: none of them outlives a crash.
+  ChildRegistry.killAll()
   TerminalModes.restore(draining: false)
   if let i = FatalSignals.handled.firstIndex(of: signal), i < fatalPrevious.count {
     sigaction(signal, &fatalPrevious[i], nil)
@@ -224,6 +224,7 @@ private func handleOutsideSessions(
   guard let i = FatalSignals.handled.firstIndex(of: signal), i < crashReporters.count else {
     return
   }
+  ChildRegistry.killAll()
   if FatalSignals.isFromOutside(info) {
     var standard = sigaction()
     standard.__sigaction_handler.sa_handler = SIG_DFL

@@ -1,6 +1,4 @@
 import Glibc
-import StepFlowCore
-import StepFlowRender
 
 /// Why the interactive terminal could not be used; `description` is a sentence for a person.
 package struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,4 @@
 import Glibc
-import StepFlowCore
-import StepFlowRender
 
 /// Raw mode and the screen modes of an interactive session, and the one restore that undoes
 /// them on every way out.

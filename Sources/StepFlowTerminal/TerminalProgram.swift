@@ -13,6 +13,8 @@ package enum TerminalEvent: Equatable, Sendable {
   case input([UInt8])
   /// The program's input descriptor reached end of file.
   case inputClosed
+  /// A task the program asked for (``TerminalProgram/takeEffects()``) has news.
+  case task(TaskEvent)
 }
 
 /// What a program asks of the loop after an event.
@@ -53,6 +55,11 @@ package protocol TerminalProgram {
   /// A file descriptor besides the terminal that the loop should read for the program (a
   /// gauge reads its percentages from stdin); `nil` for none.
   var inputDescriptor: Int32? { get }
+
+  /// The work the program wants started or stopped — effects as data — asked after every
+  /// event it handles. The loop carries them out (``TaskExecutor``) and sends what happens
+  /// back as ``TerminalEvent/task(_:)``; every task is stopped when the loop ends.
+  mutating func takeEffects() -> [TaskEffect]
 }
 
 extension TerminalProgram {
@@ -68,4 +75,5 @@ extension TerminalProgram {
     }
     return .continue
   }
+  package mutating func takeEffects() -> [TaskEffect] { [] }
 }

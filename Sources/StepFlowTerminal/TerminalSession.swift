@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowRender
 
 /// The interactive loop: runs a ``TerminalProgram`` full screen on a terminal and gives the
 /// terminal back, as it was, on every way out.
@@ -102,8 +101,11 @@ package enum TerminalSession {
     try TerminalModes.enter(tty)
     FatalSignals.install()
     defer { FatalSignals.uninstall() }
-    defer { TerminalModes.restore() }
     var loop = SessionLoop(tty: tty, signals: signals, options: options)
+    // After the terminal is given back: the commands the program ran are stopped and
+    // reaped (a crash meanwhile still kills them: the fatal-signal handlers are in place).
+    defer { loop.shutdownTasks() }
+    defer { TerminalModes.restore() }
     return loop.run(&program)
   }
 }

@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowRender
+import StepFlowText
 
 /// The screen the interactive loop shows instead of the program's when the terminal is smaller
 /// than the program's minimum size: `terminal too small (need 60×20, have 40×10)` and how to

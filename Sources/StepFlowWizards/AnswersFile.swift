@@ -1,9 +1,11 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// `--answers FILE`: a JSON object of answers by field id that pre-fills a run. Values are
-/// typed as the fields are: text and choices as strings (a choice by option id or title),
-/// confirm fields as true/false, ratings as numbers.
+/// typed as the fields are: text, paths and dates as strings, choices as strings (by option id
+/// or title), multichoices as arrays of them, confirm fields as true/false, numbers and ratings
+/// as numbers.
 package enum AnswersFile {
   /// Reads answers for a flow's fields, reporting every unknown field and wrong value.
   package static func load(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Diagnostics)
@@ -55,32 +57,21 @@ package enum AnswersFile {
     return try schema.load(bytes, path: path, as: "the answers")
   }
 
-  /// A JSON value as the answer of a field.
   /// What is wrong with an answer's value.
   package struct Problem: Error {
     package let message: String
   }
 
+  /// A JSON value as the answer of a field (see ``FieldSpec/value(fromJSON:)``): a value of
+  /// the wrong type is `"port" must be a number, found a string`.
   package static func value(_ node: JSONNode, for spec: FieldSpec) -> Result<FieldValue, Problem> {
-    let text: String
-    switch (spec.kind, node.content) {
-    case (.text, .string(let s)), (.choice, .string(let s)): text = s
-    case (.confirm, .bool(let yes)): return .success(.bool(yes))
-    case (.rating, .number(let n)): text = n.int.map(String.init) ?? n.literal
-    default:
-      let expected: String
-      switch spec.kind {
-      case .text: expected = "a string"
-      case .choice: expected = "a string naming an option"
-      case .confirm: expected = "true or false"
-      case .rating: expected = "a whole number"
-      }
-      return .failure(
-        Problem(message: "\(quoted(spec.id)) must be \(expected), found \(node.kindDescription)"))
-    }
-    switch spec.parseValue(text) {
+    switch spec.value(fromJSON: node.value) {
     case .success(let value): return .success(value)
-    case .failure(let error): return .failure(Problem(message: error.message))
+    case .failure(let error):
+      if case .wrongJSON(let expected, let found) = error.problem {
+        return .failure(Problem(message: "\(quoted(spec.id)) must be \(expected), found \(found)"))
+      }
+      return .failure(Problem(message: error.message))
     }
   }
 }

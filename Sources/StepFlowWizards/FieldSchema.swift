@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowJSON
+import StepFlowText
 
 /// The schema of a field in a wizard file; the checks of ``FieldSpec`` (a pattern that does
 /// not compile, a rule that does not fit the kind, a default that breaks the rules) are
@@ -25,29 +26,83 @@ package enum FieldSchema {
     return optionObject.read(node, as: subject, log: &log)
   }
 
+  /// `disabled`: `true`, or the reason as a string.
+  static let disabledReason = JSONSchema<String?>(expected: "true, false or the reason") {
+    node, subject, log in
+    switch node.content {
+    case .bool(let yes): return .some(yes ? "not available" : nil)
+    case .string(let reason) where !reason.isEmpty: return .some(reason)
+    default:
+      log.wrongType(subject, expected: "true, false or the reason (a string)", found: node)
+      return nil
+    }
+  }
+
   package static let optionObject: JSONSchema<ChoiceOption> = .object { o in
     let id = o.required("id", .nonEmptyString)
     let title = o.optional("title", .nonEmptyString)
+    let description = o.optional("description", .nonEmptyString)
+    let disabled = o.optional("disabled", disabledReason) ?? nil
     guard let id else { return nil }
-    return ChoiceOption(id, title ?? id)
+    return ChoiceOption(
+      id: id, title: title ?? id, description: description, disabledReason: disabled)
+  }
+
+  /// Names people try for a kind, and the kind they mean.
+  static let kindAliases: [String: String] = [
+    "string": "text", "textarea": "text", "multiline": "text", "password": "text",
+    "integer": "number", "int": "number", "float": "number", "decimal": "number",
+    "numeric": "number", "select": "choice", "radio": "choice", "list": "choice",
+    "enum": "choice", "multiselect": "multichoice", "checkbox": "multichoice",
+    "checkboxes": "multichoice", "multi": "multichoice", "boolean": "confirm", "bool": "confirm",
+    "yesno": "confirm", "toggle": "confirm", "stars": "rating", "file": "path",
+    "directory": "path", "folder": "path", "datetime": "date", "time": "date",
+  ]
+
+  /// `type`: one of the kinds, with a did-you-mean that knows other tools' names.
+  static let kindName = JSONSchema<String>(expected: "one of the field kinds") {
+    node, subject, log in
+    let words = FieldKind.names
+    guard case .string(let name) = node.content else {
+      log.wrongType(subject, expected: "one of \(quotedList(words))", found: node)
+      return nil
+    }
+    guard words.contains(name) else {
+      let hint =
+        kindAliases[name.lowercased()].map { " — did you mean \(quoted($0))?" }
+        ?? didYouMean(name, in: words)
+      log.wrongValue(subject, expected: "one of \(quotedList(words))", found: node, hint: hint)
+      return nil
+    }
+    return name
   }
 
   package static let field: JSONSchema<FieldDraft> = .object { o in
     let id = o.required("id", fieldID)
     let idLocation = o.node("id")?.location ?? o.location
     let labelRead = o.required("label", .nonEmptyString)
-    let type = o.optional("type", .oneOf(["text", "choice", "confirm", "rating"]), default: "text")
+    let typeRead = o.optional("type", kindName)
+    let type = typeRead ?? "text"
+    // A wrong type is reported once: the keys of the kind meant are not reported again.
+    let typeKnown = typeRead != nil || !o.has("type")
     let help = o.optional("help", .string)
     let placeholder = o.optional("placeholder", .string)
     let secure = o.optional("secure", .bool)
+    let lines = o.optional("lines", .int(in: 1...FieldSpec.maxLines))
     let options = o.optional("options", .array(of: option, minCount: 1))
     let style = o.optional("style", .oneOf(ChoiceStyle.self))
     let stars = o.optional("stars", .int(in: 1...10))
+    let decimals = o.optional("decimals", .int(in: 0...NumberRules.maxDecimals))
+    let stepNode = o.node("step")
+    let pathKind = o.optional("kind", .oneOf(PathRules.Kind.self))
+    let mustExist = o.optional("mustExist", .bool)
+    let extensions = o.optional("extensions", .array(of: .nonEmptyString, minCount: 1))
+    let time = o.optional("time", .bool)
     let required = o.optional("required", .bool, default: false)
     let pattern = o.optional("pattern", .string)
     let patternMessage = o.optional("patternMessage", .nonEmptyString)
-    let min = o.optional("min", .int(in: 0...100_000))
-    let max = o.optional("max", .int(in: 0...100_000))
+    let minNode = o.node("min")
+    let maxNode = o.node("max")
     let check = o.optional("check", .oneOf(FieldCheck.self))
     let defaultNode = o.node("default")
     guard let id else { return nil }
@@ -62,50 +117,185 @@ package enum FieldSchema {
 
     // Keys that belong to another type are mistakes worth a message of their own.
     func misplaced(_ key: String, _ types: String) {
-      if o.has(key), let location = o.keyLocation(of: key) {
+      if typeKnown, o.has(key), let location = o.keyLocation(of: key) {
         o.report("\"\(key)\" is for \(types) fields, not \(type) fields", at: location)
       }
-    }
-    let kind: FieldKind
-    switch type {
-    case "choice":
-      guard let options else {
-        if !o.has("options") {
-          o.report("missing key \"options\": a choice field needs its options", at: o.location)
-        }
-        return standIn()
-      }
-      kind = .choice(options: options, style: style ?? .list)
-    case "confirm": kind = .confirm
-    case "rating": kind = .rating(max: stars ?? 5)
-    default: kind = .text(placeholder: placeholder ?? "", secure: secure ?? false)
     }
     if type != "text" {
       misplaced("placeholder", "text")
       misplaced("secure", "text")
+      misplaced("lines", "text")
     }
-    if type != "choice" {
-      misplaced("options", "choice")
-      misplaced("style", "choice")
-    }
+    if type != "choice", type != "multichoice" { misplaced("options", "choice and multichoice") }
+    if type != "choice" { misplaced("style", "choice") }
     if type != "rating" { misplaced("stars", "rating") }
+    if type != "number" {
+      misplaced("decimals", "number")
+      misplaced("step", "number")
+    }
+    if type != "path" {
+      misplaced("kind", "path")
+      misplaced("mustExist", "path")
+      misplaced("extensions", "path")
+    }
+    if type != "date" { misplaced("time", "date") }
+
+    // `min` and `max`: counts (characters, stars, options), a number's range, a date's range.
+    var minCount: Int? = nil
+    var maxCount: Int? = nil
+    var numberRules = NumberRules(decimals: decimals ?? 0)
+    var dateRules = DateRules(time: time ?? false)
+    var boundsRead = true
+    for (key, node) in [("min", minNode), ("max", maxNode)] {
+      guard let node else { continue }
+      switch type {
+      case "number":
+        guard let value = number(node, key: key, decimals: decimals ?? 0, log: &o) else {
+          boundsRead = false
+          continue
+        }
+        if key == "min" { numberRules.min = value } else { numberRules.max = value }
+      case "date":
+        guard let bound = dateBound(node, key: key, log: &o) else {
+          boundsRead = false
+          continue
+        }
+        if key == "min" { dateRules.min = bound } else { dateRules.max = bound }
+      default:
+        guard
+          let count = JSONSchema<Int>.int(in: 0...100_000).read(node, as: .key(key), log: &o.log)
+        else {
+          boundsRead = false
+          continue
+        }
+        if key == "min" { minCount = count } else { maxCount = count }
+      }
+    }
+    if let stepNode, type == "number" {
+      guard let value = number(stepNode, key: "step", decimals: decimals ?? 0, log: &o) else {
+        return standIn()
+      }
+      numberRules.step = value
+    }
+    guard boundsRead else { return standIn() }
+
+    let kind: FieldKind
+    switch type {
+    case "choice", "multichoice":
+      guard let options else {
+        if !o.has("options") {
+          o.report(
+            "missing key \"options\": a \(type) field needs its options", at: o.location)
+        }
+        return standIn()
+      }
+      kind =
+        type == "choice"
+        ? .choice(options: options, style: style ?? .list) : .multichoice(options: options)
+    case "confirm": kind = .confirm
+    case "rating": kind = .rating(max: stars ?? 5)
+    case "number": kind = .number(numberRules)
+    case "path":
+      kind = .path(
+        PathRules(
+          kind: pathKind ?? .any, mustExist: mustExist ?? false, extensions: extensions ?? []))
+    case "date": kind = .date(dateRules)
+    default:
+      kind = .text(placeholder: placeholder ?? "", secure: secure ?? false, lines: lines ?? 1)
+    }
 
     var defaultValue: FieldValue? = nil
+    var environmentName: String? = nil
     if let defaultNode {
-      guard let value = read(defaultNode, as: kind, log: &o) else { return standIn() }
-      defaultValue = value
+      if defaultNode.members != nil {
+        guard let name = environmentDefault(defaultNode, log: &o) else { return standIn() }
+        environmentName = name
+      } else {
+        guard let value = read(defaultNode, as: kind, log: &o) else { return standIn() }
+        defaultValue = value
+      }
     }
     do throws(FieldSpecError) {
       let spec = try FieldSpec(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
-        patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
-        matchingDefault: false)
+        patternMessage: patternMessage, min: minCount, max: maxCount, check: check,
+        default: defaultValue, defaultFromEnvironment: environmentName, matchingDefault: false)
       return FieldDraft(
         spec: spec, location: idLocation, defaultLocation: o.keyLocation(of: "default"))
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()
     }
+  }
+
+  /// A number of a number field (a bound, the step): exact, with at most `decimals` digits
+  /// after the point.
+  private static func number(
+    _ node: JSONNode, key: String, decimals: Int, log o: inout ObjectReader
+  ) -> DecimalValue? {
+    guard case .number(let n) = node.content else {
+      o.report(
+        "wrong type: \(quoted(key)) must be a number, found \(node.kindDescription)",
+        at: node.location)
+      return nil
+    }
+    switch DecimalValue.parse(n.int.map(String.init) ?? n.literal, places: decimals) {
+    case .success(let value): return value
+    case .failure(.tooManyDecimals):
+      let allowed =
+        decimals == 0
+        ? "the field takes whole numbers (give \"decimals\" for more)"
+        : "the field has \(decimals) decimal\(decimals == 1 ? "" : "s")"
+      o.report(
+        "wrong value: \(quoted(key)) is \(n.literal), with more decimals than allowed: \(allowed)",
+        at: node.location)
+    case .failure(.tooLarge):
+      o.report("wrong value: \(quoted(key)) is \(n.literal), too large a number", at: node.location)
+    case .failure(.notANumber):
+      o.report("wrong value: \(quoted(key)) must be a finite number", at: node.location)
+    }
+    return nil
+  }
+
+  /// A date field's bound: `"YYYY-MM-DD"` or `"today"`.
+  private static func dateBound(_ node: JSONNode, key: String, log o: inout ObjectReader)
+    -> DateRules.Bound?
+  {
+    guard case .string(let text) = node.content else {
+      o.report(
+        "wrong type: \(quoted(key)) must be a date \"YYYY-MM-DD\" or \"today\", found \(node.kindDescription)",
+        at: node.location)
+      return nil
+    }
+    if text == "today" { return .today }
+    switch DateTimeValue.parse(text, time: false) {
+    case .success(let value): return .date(value.date)
+    case .failure(let problem):
+      let why: String
+      switch problem {
+      case .noSuchDay(let days): why = "that month has \(days) days"
+      case .noSuchMonth: why = "the month must be 01 to 12"
+      default: why = "write a date as \"YYYY-MM-DD\" or \"today\""
+      }
+      o.report("wrong value: \(quoted(key)) is \(quoted(text)): \(why)", at: node.location)
+      return nil
+    }
+  }
+
+  /// `default: { env: "USER" }`: the environment variable's name.
+  private static func environmentDefault(_ node: JSONNode, log o: inout ObjectReader) -> String? {
+    let schema: JSONSchema<String> = .object { d in
+      let name = d.required("env", .nonEmptyString)
+      guard let name else { return nil }
+      guard FieldSpec.isValidEnvironmentName(name) else {
+        d.report(
+          "wrong value: \"env\" must name an environment variable (letters, digits and \"_\")",
+          at: d.node("env")?.location ?? d.location)
+        return nil
+      }
+      return name
+    }
+    return schema.read(node, as: .key("default"), log: &o.log)
   }
 
   /// Where a problem of a field spec is written: the key it is about.
@@ -120,34 +310,63 @@ package enum FieldSchema {
       key = "pattern"
     case .ruleNotApplicable(let rule, _): key = rule
     case .boundOutOfRange(let rule, _, _, _): key = rule
-    case .minAboveMax: key = "min"
-    case .noOptions, .emptyOptionID, .duplicateOption: key = "options"
+    case .minAboveMax, .rangeReversed: key = "min"
+    case .noOptions, .emptyOptionID, .duplicateOption, .noEnabledOption: key = "options"
     case .ratingMaxOutOfRange: key = "stars"
-    case .defaultKindMismatch, .unknownDefaultOption, .invalidDefault: key = "default"
+    case .defaultKindMismatch, .unknownDefaultOption, .invalidDefault, .defaultOptionDisabled,
+      .invalidEnvironmentName:
+      key = "default"
+    case .moreDecimalsThanAllowed(let rule, _, _): key = rule
+    case .stepNotPositive: key = "step"
+    case .secureMultiline: key = "lines"
+    case .invalidExtension: key = "extensions"
     case .duplicateField: key = "id"
     }
     return o.keyLocation(of: key) ?? o.location
   }
 
-  /// A default value of the field's kind: text, an option id, true/false, a number of stars.
+  /// A default value of the field's kind: text, an option id (ids for a multichoice),
+  /// true/false, a number of stars, a number, a date.
   private static func read(_ node: JSONNode, as kind: FieldKind, log o: inout ObjectReader)
     -> FieldValue?
   {
     switch (kind, node.content) {
-    case (.text, .string(let text)): return .text(text)
+    case (.text, .string(let text)), (.path, .string(let text)), (.date, .string(let text)):
+      return .text(text)
     case (.choice, .string(let id)): return .choice(id)
+    case (.multichoice, .array(let items)):
+      var ids: [String] = []
+      for item in items {
+        guard case .string(let id) = item.content else {
+          o.report(
+            "wrong type: \"default\" must be an array of option ids, found \(item.kindDescription) in it",
+            at: item.location)
+          return nil
+        }
+        ids.append(id)
+      }
+      return .choices(ids)
     case (.confirm, .bool(let yes)): return .bool(yes)
     case (.rating, .number(let n)) where n.int != nil: return .number(n.int ?? 0)
+    case (.number(let rules), .number):
+      guard let value = number(node, key: "default", decimals: rules.decimals, log: &o) else {
+        return nil
+      }
+      return rules.decimals == 0 ? .number(value.units) : .decimal(value)
     default:
       let expected: String
       switch kind {
-      case .text: expected = "a string"
+      case .text, .path: expected = "a string"
       case .choice: expected = "the id of an option"
+      case .multichoice: expected = "an array of option ids"
       case .confirm: expected = "true or false"
       case .rating: expected = "a whole number of stars"
+      case .number: expected = "a number"
+      case .date(let rules):
+        expected = rules.time ? "a date \"YYYY-MM-DD HH:MM\"" : "a date \"YYYY-MM-DD\""
       }
       o.report(
-        "wrong type: \"default\" must be \(expected), found \(node.kindDescription)",
+        "wrong type: \"default\" must be \(expected) (or { env: \"NAME\" }), found \(node.kindDescription)",
         at: node.location)
       return nil
     }

@@ -1,4 +1,5 @@
 import StepFlowJSON
+import StepFlowText
 
 /// The schemas for single values: strings, words from a set, numbers in a range, Booleans,
 /// colours, and any value at all.

@@ -1,4 +1,5 @@
 import StepFlowJSON
+import StepFlowText
 
 /// Reads the members of one object by name and type, collecting every problem instead of
 /// stopping at the first: wrong types at the value and — when the reading is done — missing

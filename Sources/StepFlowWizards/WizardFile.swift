@@ -38,6 +38,9 @@ package struct WizardDraft: Sendable {
   package var theme: Theme
   package var blocks: [ScreenBlock]
   package var steps: [StepDraft]
+  /// The texts of the wizard's own blocks that name fields (none may: they show on every
+  /// step).
+  package var blockTemplates: [(text: String, location: TextLocation)]
 
   package var definition: FlowDefinition {
     FlowDefinition(
@@ -51,8 +54,10 @@ package struct StepDraft: Sendable {
   package var idLocation: TextLocation
   /// Every field id the step asks for (own, tabs' and the tab answer), with where it is written.
   package var fieldIDs: [(id: String, location: TextLocation)]
-  /// Where the `when` condition names its field.
-  package var whenLocation: TextLocation?
+  /// The step's condition as read, each test located.
+  package var when: WizardSchema.ConditionDraft?
+  /// The texts the step shows that name fields, with where they are written.
+  package var templates: [(text: String, location: TextLocation)]
   /// Where each field's `default` is written, by field id.
   package var defaultLocations: [String: TextLocation] = [:]
 }

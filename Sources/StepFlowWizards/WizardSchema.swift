@@ -32,13 +32,15 @@ package enum WizardSchema {
     let theme = o.optional("colors", themeSchema, default: Theme())
     let blocks = o.optional("blocks", .array(of: block), default: [])
     let steps = o.required("steps", .array(of: step, minCount: 1))
+    let blockTemplates =
+      o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
     // A wrong id or title is reported; the steps are still checked against each other, so that
     // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
     return WizardDraft(
       id: id ?? "wizard", title: title ?? "", navigation: navigation, strip: strip, theme: theme,
       blocks: blocks,
-      steps: steps)
+      steps: steps, blockTemplates: blockTemplates)
   }
 
   package static let stripSchema: JSONSchema<StripStyle> = .object { o in
@@ -91,6 +93,7 @@ package enum WizardSchema {
     let tabsField = o.optional("tabsField", FieldSchema.fieldID)
     let tabsFieldLocation = o.node("tabsField")?.location
     let when = o.optional("when", condition)
+    let templates = o.members.filter { $0.key != "when" }.flatMap { templateTexts(in: $0.value) }
     let progress = o.optional("progress", progressStage)
     if tabsField != nil, tabs.isEmpty, let location = tabsFieldLocation {
       o.report(
@@ -115,8 +118,8 @@ package enum WizardSchema {
       fields: fields.map(\.spec), tabs: tabs.map(\.definition), tabsField: tabsField,
       when: when?.condition, progress: progress)
     return StepDraft(
-      definition: definition, idLocation: idLocation, fieldIDs: fieldIDs,
-      whenLocation: when?.location, defaultLocations: defaultLocations)
+      definition: definition, idLocation: idLocation, fieldIDs: fieldIDs, when: when,
+      templates: templates, defaultLocations: defaultLocations)
   }
 
   package static let stepColors:
@@ -205,36 +208,118 @@ package enum WizardSchema {
     return LineItem(name: name, quantity: quantity, unitPrice: Int((price * 100).rounded()))
   }
 
-  /// A condition and where it names its field.
-  package static let condition: JSONSchema<(condition: Condition, location: TextLocation)> = .object
-  { o in
-    let field = o.required("field", FieldSchema.fieldID)
-    let location = o.node("field")?.location ?? o.location
-    let tests = ["equals", "notEquals", "in", "answered"].filter { o.has($0) }
-    let equals = o.optional("equals", scalarText)
-    let notEquals = o.optional("notEquals", scalarText)
-    let oneOf = o.optional("in", .array(of: scalarText, minCount: 1))
-    let answered = o.optional("answered", .bool)
-    guard tests.count == 1 else {
-      o.report(
-        "a condition needs exactly one of \"equals\", \"notEquals\", \"in\" or \"answered\"",
-        at: o.location)
-      return nil
+  /// A condition as read: the tree, and each test with where its field and value are written.
+  package struct ConditionDraft: Sendable {
+    package var condition: Condition
+    package var tests: [TestDraft]
+    package var location: TextLocation
+  }
+
+  /// One test of a condition, located.
+  package struct TestDraft: Sendable {
+    package var field: String
+    package var test: Condition.Test
+    /// Where the field is named.
+    package var fieldLocation: TextLocation
+    /// Where the test's value is written.
+    package var valueLocation: TextLocation
+  }
+
+  /// The test keys of a condition on one field.
+  static let testKeys = [
+    "equals", "notEquals", "in", "answered", "contains", "greaterThan", "lessThan",
+  ]
+
+  /// A condition: `{ field, equals | notEquals | in | answered | contains | greaterThan |
+  /// lessThan }`, or `{ all: [...] }`, `{ any: [...] }`, `{ not: {...} }`, nested.
+  package static var condition: JSONSchema<ConditionDraft> {
+    .object { o in
+      let combinators = ["all", "any", "not"].filter { o.has($0) }
+      let isTest = o.has("field") || testKeys.contains { o.has($0) }
+      guard combinators.count + (isTest ? 1 : 0) == 1 else {
+        o.allow("field", "all", "any", "not")
+        for key in testKeys { o.allow(key) }
+        o.report(
+          combinators.isEmpty && !isTest
+            ? "a condition needs \"field\" and a test (\"equals\", \"in\", …), or \"all\", \"any\" or \"not\""
+            : "a condition is one of a test of a \"field\", \"all\", \"any\" or \"not\"; this one mixes them",
+          at: o.location)
+        return nil
+      }
+      if let combinator = combinators.first {
+        if combinator == "not" {
+          guard let inner = o.required("not", WizardSchema.condition) else { return nil }
+          return ConditionDraft(
+            condition: .not(inner.condition), tests: inner.tests, location: o.location)
+        }
+        guard let items = o.required(combinator, .array(of: WizardSchema.condition, minCount: 1))
+        else { return nil }
+        let conditions = items.map(\.condition)
+        return ConditionDraft(
+          condition: combinator == "all" ? .all(conditions) : .any(conditions),
+          tests: items.flatMap(\.tests), location: o.location)
+      }
+      let field = o.required("field", FieldSchema.fieldID)
+      let fieldLocation = o.node("field")?.location ?? o.location
+      let tests = testKeys.filter { o.has($0) }
+      let equals = o.optional("equals", scalarText)
+      let notEquals = o.optional("notEquals", scalarText)
+      let oneOf = o.optional("in", .array(of: scalarText, minCount: 1))
+      let answered = o.optional("answered", .bool)
+      let contains = o.optional("contains", .nonEmptyString)
+      let greater = o.optional("greaterThan", scalarText)
+      let less = o.optional("lessThan", scalarText)
+      guard tests.count == 1, let key = tests.first else {
+        o.report(
+          "a condition on a field needs exactly one of "
+            + testKeys.map { "\"\($0)\"" }.joined(separator: ", "),
+          at: o.location)
+        return nil
+      }
+      guard let field else { return nil }
+      let test: Condition.Test
+      if let equals {
+        test = .equals(equals)
+      } else if let notEquals {
+        test = .notEquals(notEquals)
+      } else if let oneOf {
+        test = .oneOf(oneOf)
+      } else if let answered {
+        test = .answered(answered)
+      } else if let contains {
+        test = .contains(contains)
+      } else if let greater {
+        test = .greaterThan(greater)
+      } else if let less {
+        test = .lessThan(less)
+      } else {
+        return nil
+      }
+      let draft = TestDraft(
+        field: field, test: test, fieldLocation: fieldLocation,
+        valueLocation: o.node(key)?.location ?? o.location)
+      return ConditionDraft(
+        condition: .test(field: field, test), tests: [draft], location: o.location)
     }
-    guard let field else { return nil }
-    let test: Condition.Test
-    if let equals {
-      test = .equals(equals)
-    } else if let notEquals {
-      test = .notEquals(notEquals)
-    } else if let oneOf {
-      test = .oneOf(oneOf)
-    } else if let answered {
-      test = .answered(answered)
-    } else {
-      return nil
+  }
+
+  /// The strings of a value that name fields (`{{name}}`), with where they are written: what a
+  /// step shows, not its ids, patterns, conditions, icons or colours.
+  package static func templateTexts(in node: JSONNode) -> [(text: String, location: TextLocation)] {
+    switch node.content {
+    case .string(let text):
+      return Template.hasFields(text) ? [(text, node.location)] : []
+    case .array(let items):
+      return items.flatMap(templateTexts(in:))
+    case .object(let members):
+      let skipped: Set<String> = [
+        "id", "pattern", "when", "icon", "colors", "tabsField", "type", "style", "check",
+        "kind", "extensions", "field", "env",
+      ]
+      return members.filter { !skipped.contains($0.key) }.flatMap { templateTexts(in: $0.value) }
+    default:
+      return []
     }
-    return (Condition(field: field, test: test), location)
   }
 
   /// A string, number or Boolean, as the text an answer is compared with.

@@ -2,12 +2,6 @@ import Glibc
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
-
 /// Every way of cancelling leaves stdout empty (as dialog and gum do), so `n=$(stepflow rate)`
 /// holds nothing after `q`; a finished run prints its result.
 @Suite(.serialized) struct CancelTests {

@@ -1,10 +1,7 @@
 import Testing
 
-@testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
+@testable import StepFlowCore
 
 @Suite struct GaugeInputParserTests {
   func feed(_ text: String, into parser: inout GaugeInputParser) -> [GaugeUpdate] {

@@ -3,9 +3,8 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
+@testable import StepFlowCommandLine
+@testable import StepFlowCore
 
 @Suite struct GaugeOptionsTests {
   @Test func defaultsAreABarAndALabel() throws {
@@ -66,20 +65,26 @@ import Testing
     #expect(message(["--timeout", "nan"]) != nil)
     #expect(
       message(["file.txt"])
-        == "gauge takes no operands, not \"file.txt\" (pipe the percentages to its stdin)")
+        == "gauge takes no operands, not \"file.txt\" (pipe the percentages to its stdin, or give a command after --: stepflow gauge -- file.txt)"
+    )
   }
 
   @Test func helpListsEveryOption() {
     expectLines(
       GaugeOptions.helpLines,
       [
-        "usage: stepflow gauge [options]   (percentages on stdin, one a line)",
+        "usage: stepflow gauge [options] [-- CMD ARGS...]",
         "",
         "Shows a progress indicator fed by stdin, compatible with dialog --gauge: a line",
         "with a number 0-100 sets the percentage; a line XXX, a percentage, message lines",
         "and a closing XXX set the percentage and the message. End of input ends it.",
         "Without a terminal (or with --plain, ACCESSIBLE=1) it prints lines like",
         "\"Copying: 40%\" at most once a second or every 10 %.",
+        "",
+        "With -- CMD ARGS... (or --shell SCRIPT) it runs the command instead, with a",
+        "spinner and the time it has run, or its real progress with --percent or",
+        "--pattern, and exits with the command's own status (128+n when signal n",
+        "killed it). Without a terminal the command's output passes through unchanged.",
         "",
         "Options:",
         "  --bar              show a bar (the default, with --label)",
@@ -96,10 +101,15 @@ import Testing
         "  --no-animation     no fades and no ending animation",
         "  --width W          the gauge box's width in columns",
         "  --height H         the gauge box's height in rows",
-        "  --timeout SECONDS  give up when no input comes for SECONDS",
+        "  --timeout SECONDS  give up when no input comes (a command: runs) so long",
+        "  --shell SCRIPT     run SCRIPT with /bin/sh -c instead of -- CMD",
+        "  --percent          the command prints percentages on stdout (as stdin above)",
+        "  --pattern REGEX    the percentage: REGEX's first group in output",
+        "  --show-output      print the command's output when it has ended",
+        "  --show-error       print the command's output when it has failed",
         "",
         "Exit status: 0 input ended, 1 dismissed or cancelled (q, Esc), 64 usage error,",
-        "124 timeout, 130 interrupted (Ctrl-C).",
+        "124 timeout, 130 interrupted (Ctrl-C); with a command, the command's status.",
       ])
     #expect(GaugeOptions.helpLines.allSatisfy { $0.count <= 80 })
   }
@@ -123,5 +133,26 @@ import Testing
     #expect(options.usesPlainOutput(environment: ["TERM": "dumb"], outputIsTerminal: true))
     #expect(
       try GaugeOptions.parse(["--plain"]).usesPlainOutput(environment: [:], outputIsTerminal: true))
+  }
+}
+
+@Suite struct GaugeCommandOptionsTests {
+  @Test func aCommandAfterTheDoubleDashOrAShellScript() throws {
+    let argv = try GaugeOptions.parse(["--title", "--", "--", "make", "-j4", "--bar"])
+    #expect(argv.title == "--", "a -- that is an option's value is the value")
+    #expect(argv.command == CommandSpec(.argv(["make", "-j4", "--bar"])))
+    #expect(argv.spinner && !argv.bar && !argv.label, "no progress read: a spinner")
+    let shell = try GaugeOptions.parse(["--shell", "make && make test", "--show-error"])
+    #expect(shell.command == CommandSpec(.shell("make && make test")))
+    #expect(shell.showError && !shell.showOutput)
+  }
+
+  @Test func progressFromTheOutput() throws {
+    let percent = try GaugeOptions.parse(["--percent", "--", "./build.sh"])
+    #expect(percent.progress == .percent)
+    #expect(percent.bar && percent.label && !percent.spinner)
+    let pattern = try GaugeOptions.parse(["--pattern", "(\\d+)%", "--ring", "--", "curl", "-#"])
+    #expect(pattern.progress == .pattern(try OutputPattern("(\\d+)%")))
+    #expect(pattern.ring && !pattern.bar)
   }
 }

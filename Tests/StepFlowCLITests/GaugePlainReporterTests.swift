@@ -1,10 +1,8 @@
 import Testing
 
-@testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
+@testable import StepFlowCore
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 #if canImport(Glibc)
   import Glibc

@@ -3,9 +3,8 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
+@testable import StepFlowCore
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 @Suite struct GaugeProgramTests {
   func gauge(_ arguments: [String], glyphs: GlyphStyle = .unicode) throws -> GaugeProgram {
@@ -179,5 +178,67 @@ import Testing
     let short = program.view(width: 30, height: 8, at: .seconds(1)).plainLines()
     #expect(short[2] == "     │ one two three …  │")
     #expect(short[3] == "     │                  │")
+  }
+}
+
+/// The gauge's command mode as a pure program: the effect it asks for, what the command's
+/// output does to the screen, and the exit status it ends with — no process, no terminal.
+@Suite struct GaugeCommandProgramTests {
+  static let id = TaskID(.command, run: 0)
+
+  func gauge(_ arguments: [String]) throws -> GaugeProgram {
+    GaugeProgram(options: try GaugeOptions.parse(arguments), glyphs: .unicode)
+  }
+
+  @Test func itAsksForTheCommandOnceAndReadsNoStdin() throws {
+    var program = try gauge(["--timeout", "5", "--", "make", "test"])
+    #expect(program.inputDescriptor == nil)
+    #expect(
+      program.takeEffects() == [
+        .run(Self.id, .command(TaskLaunch(arguments: ["make", "test"], timeout: .seconds(5))))
+      ])
+    #expect(program.takeEffects() == [])
+  }
+
+  @Test func theLastLineIsTheMessageAndTheStatusIsTheCommands() throws {
+    var program = try gauge(["--", "make"])
+    _ = program.takeEffects()
+    _ = program.handle(.task(.output(Self.id, .stdout, Array("cc a.c\ncc b.c\n".utf8))), at: .zero)
+    #expect(program.message == "cc b.c")
+    for ms in stride(from: 100, through: 1250, by: 50) {
+      _ = program.handle(.tick, at: .milliseconds(ms))
+    }
+    expectCanvas(
+      program.view(width: 30, height: 7, at: .milliseconds(1250)),
+      [
+        "",
+        "╭─ make ─────────────────────╮",
+        "│                            │",
+        "│ ⠋ cc b.c                   │",
+        "│                            │",
+        "╰──────────────────── 1.2 s ─╯",
+        "",
+      ])
+    let end = TaskEnd(outcome: .exited(2), duration: .milliseconds(1300))
+    #expect(program.handle(.task(.ended(Self.id, end)), at: .milliseconds(1300)) == .exit(2))
+  }
+
+  @Test func percentagesFillTheBarAndSuccessEndsWithTheLabelAt100() throws {
+    var program = try gauge(["--percent", "--no-animation", "--", "./build"])
+    _ = program.takeEffects()
+    _ = program.handle(.task(.output(Self.id, .stdout, Array("30\n".utf8))), at: .zero)
+    #expect(program.percent == 30)
+    let end = TaskEnd(outcome: .exited(0), duration: .seconds(1))
+    var action = program.handle(.task(.ended(Self.id, end)), at: .seconds(1))
+    var t = Duration.seconds(1)
+    while action == .continue, t < .seconds(5) {
+      t += .milliseconds(50)
+      action = program.handle(.tick, at: t)
+    }
+    #expect(action == .exit(0))
+    #expect(GaugeProgram.exitStatus(TaskEnd(outcome: .signaled(15), duration: .zero)) == 143)
+    #expect(
+      GaugeProgram.exitStatus(
+        TaskEnd(outcome: .notStarted(exitCode: 127, reason: "x"), duration: .zero)) == 127)
   }
 }

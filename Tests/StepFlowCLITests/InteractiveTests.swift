@@ -4,9 +4,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// The real binary on a pseudo-terminal: keys in, the screen read through the terminal model,
 /// the exit code, and the terminal's settings after exit equal to those before.

@@ -2,11 +2,7 @@ import Foundation
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// The README's examples, run against the built binary and compared exactly.
 ///
@@ -23,8 +19,6 @@ import Testing
     var command: String
     var expected: [String]
   }
-
-  static let readmePath = WizardCommandTests.repository + "/README.md"
 
   /// The examples of every `console` block, in order.
   static func examples(in lines: [String]) -> [Example] {
@@ -59,32 +53,30 @@ import Testing
 
   /// Runs a command line as a shell would, in the repository, stdin empty; returns stdout.
   static func run(_ command: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
     let binaryDirectory = URL(fileURLWithPath: Stepflow.binaryPath).deletingLastPathComponent()
-    process.environment = Stepflow.environment(["PATH": binaryDirectory.path + ":/usr/bin:/bin"])
-    process.currentDirectoryURL = URL(fileURLWithPath: WizardCommandTests.repository)
-    process.standardInput = FileHandle.nullDevice
-    let stdout = Pipe()
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(
+    let result = try Subprocess.run(
+      "/bin/sh", ["-c", command],
+      environment: Stepflow.environment(["PATH": binaryDirectory.path + ":/usr/bin:/bin"]),
+      in: WizardCommandTests.repository)
+    var lines = result.stdout.split(
       separator: "\n", omittingEmptySubsequences: false
     ).map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines
   }
 
-  @Test func everyExampleRunsAsShown() throws {
-    let text = String(decoding: try Platform.readFile(Self.readmePath), as: UTF8.self)
+  /// The documents whose `console` examples are run: the README and the docs it links to.
+  static let documents = ["README.md", "docs/progress.md", "docs/wizard-format.md"]
+
+  @Test(arguments: documents) func everyExampleRunsAsShown(document: String) throws {
+    let path = WizardCommandTests.repository + "/" + document
+    let text = String(decoding: try Platform.readFile(path), as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let examples = Self.examples(in: lines)
-    // The README shows frames, plain mode, JSON and text results, a cancel, validate, a gauge.
-    #expect(examples.count >= 10, "the README's examples were found: \(examples.count)")
+    if document == "README.md" {
+      // The README shows frames, plain mode, JSON and text results, a cancel, validate, a gauge.
+      #expect(examples.count >= 10, "the README's examples were found: \(examples.count)")
+    }
     var recorded: [(Example, [String])] = []
     for example in examples {
       let actual = try Self.run(example.command)
@@ -93,7 +85,7 @@ import Testing
         continue
       }
       if !Self.matches(actual[...], example.expected[...]) {
-        expectLines(actual, example.expected, "README.md:\(example.line): $ \(example.command)")
+        expectLines(actual, example.expected, "\(document):\(example.line): $ \(example.command)")
       }
     }
     guard !recorded.isEmpty else { return }
@@ -101,7 +93,7 @@ import Testing
     for (example, actual) in recorded.reversed() {
       lines.replaceSubrange(example.line..<(example.line + example.expected.count), with: actual)
     }
-    try Platform.writeFileAtomically(Self.readmePath, Array(lines.joined(separator: "\n").utf8))
+    try Platform.writeFileAtomically(path, Array(lines.joined(separator: "\n").utf8))
   }
 
   @Test func theConventionAndTheWildcard() {

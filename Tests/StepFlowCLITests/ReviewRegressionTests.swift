@@ -2,12 +2,6 @@ import Foundation
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
-
 /// Problems a review found, each held by a test.
 @Suite struct ReviewRegressionTests {
   static func file(_ text: String) throws -> String {

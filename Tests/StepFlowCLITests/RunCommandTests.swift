@@ -1,11 +1,6 @@
+import Foundation
 import StepFlowTestSupport
 import Testing
-
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 @Suite struct RunCommandTests {
   @Test func nextNextBackLeavesTwoStepsReached() throws {

@@ -3,12 +3,6 @@ import Glibc
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
-
 /// Every signal that would end the process ends an interactive run with 128 + its number and
 /// the terminal given back; none leaves it raw or prints a crash report.
 @Suite(.serialized) struct SignalTests {

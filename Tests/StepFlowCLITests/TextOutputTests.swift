@@ -1,12 +1,6 @@
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
-
 /// `--output text`: a status line, then one `field: value` line an answer.
 @Suite struct TextOutputTests {
   @Test func aFinishedPurchaseListsItsAnswers() throws {

@@ -2,12 +2,6 @@ import Foundation
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlow
-@testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
-
 @Suite struct WizardCommandTests {
   static let repository: String = {
     let file = #filePath

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 private let methods = [
   ChoiceOption("card", "Card"), ChoiceOption("paypal", "PayPal"), ChoiceOption("cash", "Cash"),
@@ -9,11 +8,11 @@ private let methods = [
 
 /// Presses keys on a field and returns the outcomes.
 private func press(_ field: inout Field, _ keys: Key...) -> [KeyOutcome] {
-  keys.map { field.handle($0) }
+  keys.map { field.handle($0, in: .detached) }
 }
 
 @Suite struct FieldKeysTests {
-  @Test func aListMovesItsHighlightAndSelectsWithSpaceOrADigit() throws {
+  @Test func aListMovesItsHighlightAndSelectsWithSpace() throws {
     var field = Field(try FieldSpec(id: "method", label: "Method", kind: .choice(options: methods)))
     #expect(field.value == nil && field.highlighted == 0)
     #expect(press(&field, .up) == [.ignored], "above the first option: the form moves focus")
@@ -22,12 +21,9 @@ private func press(_ field: inout Field, _ keys: Key...) -> [KeyOutcome] {
     #expect(press(&field, .down) == [.ignored])
     #expect(press(&field, .character(" ")) == [.handled])
     #expect(field.value == .choice("cash") && field.selectedIndex == 2)
-    #expect(press(&field, .character("2")) == [.handled])
+    #expect(press(&field, .up, .character(" ")) == [.handled, .handled])
     #expect(field.value == .choice("paypal") && field.highlighted == 1)
-    #expect(
-      press(&field, .character("4"), .character("x"), .left, .right, .enter).allSatisfy {
-        $0 == .ignored
-      })
+    #expect(press(&field, .left, .right, .enter).allSatisfy { $0 == .ignored })
     #expect(press(&field, .end) == [.handled] && field.highlighted == 2)
     #expect(press(&field, .home) == [.handled] && field.highlighted == 0)
     #expect(field.value == .choice("paypal"))
@@ -88,7 +84,7 @@ private func press(_ field: inout Field, _ keys: Key...) -> [KeyOutcome] {
     #expect(result == .success(.text("Ann M")), "typing stops at max")
     result = name.set(text: "Ann-Marie Smith")
     #expect(result == .success(.text("Ann-Marie Smith")), "set keeps the whole text")
-    #expect(name.validate()?.message == "Name: must be at most 5 characters")
+    #expect(name.validate(in: nil)?.message == "Name: must be at most 5 characters")
     result = name.set(text: "")
     #expect(result == .success(nil))
     var gift = Field(try FieldSpec(id: "gift", label: "Gift wrap", kind: .confirm))
@@ -132,7 +128,7 @@ private func press(_ field: inout Field, _ keys: Key...) -> [KeyOutcome] {
     var city = Field(
       try FieldSpec(id: "city", label: "City", kind: .text(), default: .text("Oslo")))
     #expect(city.value == .text("Oslo") && city.input.cursor == 4)
-    _ = city.handle(.backspace)
+    _ = city.handle(.backspace, in: .detached)
     #expect(city.value == .text("Osl"))
     city.reset()
     #expect(city.value == .text("Oslo"))

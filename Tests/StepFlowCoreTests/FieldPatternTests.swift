@@ -158,7 +158,7 @@ private func refusal(_ source: String) -> FieldPatternError? {
     #expect(pattern.maxTextLength >= 1000)
     #expect(spec.patternTextLimit == pattern.maxTextLength)
     let huge = String(repeating: "a", count: 1 << 20)
-    #expect(spec.validate(.text(huge))?.problem == .tooLong(max: pattern.maxTextLength))
+    #expect(spec.validate(.text(huge), in: nil)?.problem == .tooLong(max: pattern.maxTextLength))
     // At the limit the text is matched, within the budget.
     let longest = String(repeating: "a", count: pattern.maxTextLength)
     let run = pattern.run(longest)
@@ -187,14 +187,14 @@ private func refusal(_ source: String) -> FieldPatternError? {
       let limit = try #require(spec.patternTextLimit)
       #expect(limit == FieldPattern.actionBudget / (600 * size))
       #expect(
-        spec.validate(.text(String(repeating: "x", count: limit + 1)))?.problem
+        spec.validate(.text(String(repeating: "x", count: limit + 1)), in: nil)?.problem
           == .tooLong(max: limit))
     }
     // Every field at its longest: within the budget together (one is matched to show it).
     let limit = try #require(flow.steps[0].fields[0].patternTextLimit)
     #expect(600 * limit * size <= FieldPattern.actionBudget)
     let longest = String(repeating: "x", count: limit)
-    #expect(flow.steps[0].fields[0].validate(.text(longest)) == nil)
+    #expect(flow.steps[0].fields[0].validate(.text(longest), in: nil) == nil)
     #expect(try #require(specs[0].regex).run(longest).steps <= (limit + 1) * size)
     // A field on its own keeps the whole budget.
     #expect(specs[0].patternTextLimit == FieldPattern.actionBudget / size)

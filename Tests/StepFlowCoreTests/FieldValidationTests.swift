@@ -1,22 +1,21 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 /// The message a spec gives for a text, or `nil` when the text is valid.
 private func message(_ spec: FieldSpec, _ text: String) -> String? {
-  spec.validate(.text(text))?.message
+  spec.validate(.text(text), in: nil)?.message
 }
 
 @Suite struct FieldValidationTests {
   @Test func requiredFieldsNeedAValue() throws {
     let name = try FieldSpec(id: "name", label: "Name", kind: .text(), required: true)
-    #expect(name.validate(nil)?.message == "Name is required")
+    #expect(name.validate(nil, in: nil)?.message == "Name is required")
     #expect(message(name, "") == "Name is required")
     #expect(message(name, "   ") == "Name is required")
     #expect(message(name, "Ann") == nil)
     let optional = try FieldSpec(id: "note", label: "Note", kind: .text(), min: 3)
-    #expect(optional.validate(nil) == nil)
+    #expect(optional.validate(nil, in: nil) == nil)
     #expect(message(optional, "") == nil, "rules apply only to a value that is there")
   }
 
@@ -100,21 +99,21 @@ private func message(_ spec: FieldSpec, _ text: String) -> String? {
 
   @Test func confirmsAndRatings() throws {
     let terms = try FieldSpec(id: "terms", label: "Terms", kind: .confirm, required: true)
-    #expect(terms.validate(.bool(false))?.message == "Terms: must be yes")
-    #expect(terms.validate(.bool(true)) == nil)
+    #expect(terms.validate(.bool(false), in: nil)?.message == "Terms: must be yes")
+    #expect(terms.validate(.bool(true), in: nil) == nil)
     let optional = try FieldSpec(id: "gift", label: "Gift wrap", kind: .confirm)
-    #expect(optional.validate(.bool(false)) == nil)
+    #expect(optional.validate(.bool(false), in: nil) == nil)
     let rating = try FieldSpec(
       id: "rating", label: "Rating", kind: .rating(max: 5), required: true, min: 2, max: 4)
-    #expect(rating.validate(nil)?.message == "Rating is required")
-    #expect(rating.validate(.number(1))?.message == "Rating: must be at least 2")
-    #expect(rating.validate(.number(5))?.message == "Rating: must be at most 4")
-    #expect(rating.validate(.number(3)) == nil)
+    #expect(rating.validate(nil, in: nil)?.message == "Rating is required")
+    #expect(rating.validate(.number(1), in: nil)?.message == "Rating: must be at least 2")
+    #expect(rating.validate(.number(5), in: nil)?.message == "Rating: must be at most 4")
+    #expect(rating.validate(.number(3), in: nil) == nil)
   }
 
   @Test func errorsCarryTheFieldAndAnASCIIForm() throws {
     let card = try FieldSpec(id: "card_number", label: "Card number", kind: .text(), check: .luhn)
-    let error = try #require(card.validate(.text("4111 1111 1111 1112")))
+    let error = try #require(card.validate(.text("4111 1111 1111 1112"), in: nil))
     #expect(error.fieldID == "card_number")
     #expect(error.label == "Card number")
     #expect(error.problem == .cardChecksum)

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 @Suite struct FieldValueTests {
   let gift: FieldSpec

@@ -2,11 +2,10 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 
 /// Presses keys on a form and returns the outcomes.
 private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
-  keys.map { form.handle($0) }
+  keys.map { form.handle($0, in: .detached) }
 }
 
 @Suite struct FormTests {
@@ -17,8 +16,8 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     #expect(press(&form, .down) == [.handled])
     #expect(form.focusedField?.id == "street")
     #expect(form.touched == ["name"])
-    #expect(form.visibleError(at: 0)?.message == "Name is required")
-    #expect(form.visibleError(at: 1) == nil, "the focused field is not touched yet")
+    #expect(form.visibleError(at: 0, in: nil)?.message == "Name is required")
+    #expect(form.visibleError(at: 1, in: nil) == nil, "the focused field is not touched yet")
     #expect(press(&form, .down, .down, .down) == [.handled, .handled, .ignored])
     #expect(form.focusedField?.id == "postal_code")
     #expect(press(&form, .up) == [.handled] && form.focusedField?.id == "city")
@@ -86,38 +85,38 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     _ = form.set(id: "city", text: "Oslo")
     _ = form.set(id: "postal_code", text: "0150 0150 0150")
     #expect(
-      form.validate().map(\.message) == [
+      form.validate(in: nil).map(\.message) == [
         "Name is required",
         "Street is required",
         "Postal code: must be at most 10 characters",
       ])
-    #expect(!form.isValid)
+    #expect(!form.isValid(in: nil))
     _ = form.set(id: "postal_code", text: "#0150")
     #expect(
-      form.validate().last?.message
+      form.validate(in: nil).last?.message
         == "Postal code: must be letters, digits, spaces or dashes")
   }
 
   @Test func validateForNextTouchesAllAndFocusesTheFirstProblem() throws {
     var form = try PurchaseForms.shipping()
     _ = form.set(id: "name", text: "Ann")
-    #expect(form.visibleError(at: 1) == nil)
-    let problems = form.validateForNext()
+    #expect(form.visibleError(at: 1, in: nil) == nil)
+    let problems = form.validateForNext(in: nil)
     #expect(problems.map(\.fieldID) == ["street", "city", "postal_code"])
     #expect(form.focusedField?.id == "street")
     #expect(form.touched.count == 4)
-    #expect(form.visibleError(at: 1)?.message == "Street is required")
+    #expect(form.visibleError(at: 1, in: nil)?.message == "Street is required")
     _ = form.type("1 Main St")
-    #expect(form.visibleError(at: 1) == nil, "a fixed field's message goes at once")
+    #expect(form.visibleError(at: 1, in: nil) == nil, "a fixed field's message goes at once")
   }
 
   @Test func theDoneScenarioOfTheIssue() throws {
     var paypal = try PurchaseForms.paypal()
     _ = paypal.set(id: "paypal_email", text: "a@b")
-    var problems = paypal.validateForNext()
+    var problems = paypal.validateForNext(in: nil)
     #expect(problems.map(\.message) == ["E-mail: must look like name@example.com"])
     _ = paypal.set(id: "paypal_email", text: "a@b.co")
-    problems = paypal.validateForNext()
+    problems = paypal.validateForNext(in: nil)
     #expect(problems.isEmpty)
     var shipping = try PurchaseForms.shipping()
     for (id, text) in [
@@ -125,7 +124,7 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     ] {
       if case .failure(let error) = shipping.set(id: id, text: text) { Issue.record("\(error)") }
     }
-    problems = shipping.validateForNext()
+    problems = shipping.validateForNext(in: nil)
     #expect(problems.isEmpty)
     #expect(
       shipping.answers == [
@@ -141,10 +140,11 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     _ = card.type("4111 1111 1111 1112")
     card.focusNext()
     #expect(
-      card.visibleError(at: 0)?.message == "Card number: the checksum is wrong — check the digits")
+      card.visibleError(at: 0, in: nil)?.message
+        == "Card number: the checksum is wrong — check the digits")
     _ = card.type("13/27")
     _ = card.set(id: "card_name", text: "Ann Smith")
-    var problems = card.validateForNext()
+    var problems = card.validateForNext(in: nil)
     #expect(
       problems.map(\.message) == [
         "Card number: the checksum is wrong — check the digits",
@@ -154,7 +154,7 @@ private func press(_ form: inout Form, _ keys: Key...) -> [KeyOutcome] {
     _ = press(&card, .backspace)
     _ = card.type("1")
     _ = card.set(id: "expiry", text: "12/27")
-    problems = card.validateForNext()
+    problems = card.validateForNext(in: nil)
     #expect(problems.isEmpty)
     #expect(card.answers["card_number"] == .text("4111 1111 1111 1111"))
   }

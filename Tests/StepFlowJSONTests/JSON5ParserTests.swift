@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StepFlowJSON
+@testable import StepFlowText
 
 /// Every diagnostic of parsing `text` as `x.json`, as `path:line:column: message` lines.
 private func messages(_ text: String) -> [String] {

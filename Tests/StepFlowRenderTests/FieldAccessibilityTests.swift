@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 @Suite struct FieldAccessibilityTests {
@@ -33,15 +32,15 @@ import Testing
           ChoiceOption("cash", "Cash"),
         ])))
     #expect(method.accessibleText == "Payment method: none chosen (Card, PayPal, Cash)")
-    _ = method.handle(.character(" "))
+    _ = method.handle(.character(" "), in: .detached)
     #expect(method.accessibleText == "Payment method: Card (1 of 3)")
     var gift = Field(try FieldSpec(id: "gift", label: "Gift wrap", kind: .confirm))
     #expect(gift.accessibleText == "Gift wrap: no")
-    _ = gift.handle(.character("y"))
+    _ = gift.handle(.character("y"), in: .detached)
     #expect(gift.accessibleText == "Gift wrap: yes")
     var rating = Field(try FieldSpec(id: "rating", label: "Rating", kind: .rating(max: 5)))
     #expect(rating.accessibleText == "Rating: not rated (1 to 5)")
-    _ = rating.handle(.character("3"))
+    _ = rating.handle(.character("3"), in: .detached)
     #expect(rating.accessibleText == "Rating: 3 of 5")
   }
 
@@ -54,7 +53,7 @@ import Testing
     #expect(form.accessibleLines() == ["E-mail (required): ann@", "Card number: _"])
     form.focusNext()
     _ = form.type("4111 1111 1111 1112")
-    _ = form.validateForNext()
+    _ = form.validateForNext(in: nil)
     #expect(
       form.accessibleLines() == [
         "E-mail (required): ann@", "E-mail: must look like name@example.com",

@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 /// A form drawn in a canvas of the given size.
@@ -18,8 +17,8 @@ private func draw(
 @Suite struct FieldFormRenderTests {
   @Test func theEmptyShippingForm() throws {
     let form = try PurchaseForms.shipping()
-    #expect(form.layout(width: 80) == [0..<3, 3..<6, 6..<9, 9..<12])
-    #expect(form.rows(width: 40) == 12)
+    #expect(form.layout(width: 80, context: nil) == [0..<3, 3..<6, 6..<9, 9..<12])
+    #expect(form.rows(width: 40, context: nil) == 12)
     let expected = [
       "│ Name *", "│ e.g. Ann Smith", "", "  Street *", "  e.g. 1 Main St", "", "  City *",
       "  e.g. Oslo", "",
@@ -36,7 +35,7 @@ private func draw(
     var form = try PurchaseForms.shipping()
     _ = form.type("Ann")
     _ = form.set(id: "postal_code", text: "#0150")
-    _ = form.validateForNext()
+    _ = form.validateForNext(in: nil)
     expectCanvas(
       draw(form, width: 80, height: 12),
       [
@@ -44,7 +43,8 @@ private func draw(
         "  City *", "  e.g. Oslo", "  ✗ City is required", "  Postal code *", "  #0150",
         "  ✗ Postal code: must be letters, digits, spaces or dashes",
       ])
-    #expect(form.layout(width: 40).last == 9..<13, "the long message takes two rows at 40")
+    #expect(
+      form.layout(width: 40, context: nil).last == 9..<13, "the long message takes two rows at 40")
     expectCanvas(
       draw(form, width: 40, height: 13),
       [
@@ -61,7 +61,7 @@ private func draw(
     _ = form.type("12/27")
     form.focusNext()
     _ = form.type("山田 花子 Hanako Yamada")
-    for _ in 0..<6 { _ = form.handle(.left) }
+    for _ in 0..<6 { _ = form.handle(.left, in: .detached) }
     let canvas = draw(form, width: 40, height: 10)
     expectCanvas(
       canvas,
@@ -81,7 +81,7 @@ private func draw(
       draw(form, width: 40, height: 5),
       ["│ Card number *", "│ e.g. 1234 5678 9012 3456", "", "  Expiry *", "  e.g. MM/YY"])
     form.focusNext()
-    #expect(form.scrollOffset(width: 40, height: 5) == 1)
+    #expect(form.scrollOffset(width: 40, height: 5, context: nil) == 1)
     expectCanvas(
       draw(form, width: 40, height: 5),
       [
@@ -90,11 +90,11 @@ private func draw(
       ],
       "leaving the card number touched it")
     form.focusNext()
-    #expect(form.scrollOffset(width: 40, height: 5) == 4)
+    #expect(form.scrollOffset(width: 40, height: 5, context: nil) == 4)
     expectCanvas(
       draw(form, width: 40, height: 5),
       ["  e.g. MM/YY", "  ✗ Expiry is required", "│ Name on card *", "│ e.g. Ann Smith", ""])
-    #expect(form.scrollOffset(width: 40, height: 9) == 0, "everything fits")
+    #expect(form.scrollOffset(width: 40, height: 9, context: nil) == 0, "everything fits")
   }
 
   @Test func aListTallerThanTheAreaKeepsTheHighlightedOptionVisible() throws {
@@ -105,12 +105,15 @@ private func draw(
     ])
     form.focusNext()
     // The least scrolling that shows the label and the highlighted (first) option.
-    #expect(form.scrollOffset(width: 40, height: 4) == 1)
-    for _ in 0..<7 { _ = form.handle(.down) }
+    #expect(form.scrollOffset(width: 40, height: 4, context: nil) == 1)
+    for _ in 0..<7 { _ = form.handle(.down, in: .detached) }
     #expect(form.focusedField?.highlighted == 7)
     expectCanvas(
       draw(form, width: 40, height: 4),
-      ["│   ○ Option 5", "│   ○ Option 6", "│   ○ Option 7", "│ ▶ ○ Option 8"])
+      [
+        "│   ○ Option 5", "│   ○ Option 6", "│   ○ Option 7",
+        "│ ▶ ○ Option 8                         ▼",
+      ])
   }
 
   @Test func asciiGlyphsGiveASCIIOnly() throws {
@@ -131,7 +134,7 @@ private func draw(
     _ = form.set(id: "pin", text: "1234")
     _ = form.set(id: "method", text: "b")
     _ = form.set(id: "tabs", text: "t12")
-    _ = form.validateForNext()
+    _ = form.validateForNext(in: nil)
     #expect(form.focusIndex == 0)
     let canvas = draw(form, width: 30, height: 40, glyphs: .ascii)
     for y in 0..<canvas.height {

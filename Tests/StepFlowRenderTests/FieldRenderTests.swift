@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 /// A field drawn alone in a canvas exactly as tall as it says it is.
@@ -60,7 +59,7 @@ private let paymentOptions = [
   @Test func theCursorMidTextAmongWideCharacters() throws {
     var city = Field(try FieldSpec(id: "city", label: "City", kind: .text()))
     _ = city.type("東京都 千代田区 丸の内 1-9-1 Tokyo Station")
-    for _ in 0..<20 { _ = city.handle(.left) }
+    for _ in 0..<20 { _ = city.handle(.left, in: .detached) }
     // The cursor is on the space after 丸の内: column 2 + 22.
     let wide = draw(city, width: 80, focused: true)
     expectCanvas(wide, ["│ City", "│ 東京都 千代田区 丸の内 1-9-1 Tokyo Station", ""])
@@ -71,7 +70,7 @@ private let paymentOptions = [
     #expect(narrow[24, 1].style.attributes.contains(.reverse))
     // At the end of the text (column 42, the cursor cell making 43) the 38 columns scroll by
     // 19: column 19 holds `‹`, 内 starts at 20.
-    for _ in 0..<20 { _ = city.handle(.right) }
+    for _ in 0..<20 { _ = city.handle(.right, in: .detached) }
     expectCanvas(
       draw(city, width: 40, focused: true), ["│ City", "│ ‹内 1-9-1 Tokyo Station", ""])
   }
@@ -79,7 +78,7 @@ private let paymentOptions = [
   @Test func anInvalidFieldShowsItsMessageInTheErrorColour() throws {
     var field = email
     _ = field.type("ann@")
-    let message = field.validate()
+    let message = field.validate(in: nil)
     let wide = draw(field, width: 80, focused: true, message: message)
     expectCanvas(
       wide,
@@ -118,8 +117,9 @@ private let paymentOptions = [
     ]
     expectCanvas(draw(method, width: 80, focused: false), empty)
     expectCanvas(draw(method, width: 40, focused: false), empty)
-    _ = method.handle(.character("2"))
-    _ = method.handle(.down)
+    _ = method.handle(.down, in: .detached)
+    _ = method.handle(.character(" "), in: .detached)
+    _ = method.handle(.down, in: .detached)
     let canvas = draw(method, width: 40, focused: true)
     expectCanvas(
       canvas,
@@ -148,7 +148,7 @@ private let paymentOptions = [
     expectCanvas(
       draw(method, width: 40, focused: true),
       ["│ Payment method", "│ ○ Credit card   ○ PayPal             ›", ""])
-    for _ in 0..<3 { _ = method.handle(.right) }
+    for _ in 0..<3 { _ = method.handle(.right, in: .detached) }
     expectCanvas(
       draw(method, width: 80, focused: true),
       ["│ Payment method", "│ ○ Credit card   ○ PayPal   ○ Cash on delivery   ◉ Invoice", ""])
@@ -163,7 +163,7 @@ private let paymentOptions = [
       expectCanvas(
         draw(gift, width: width, focused: false), ["  Gift wrap", "    Yes   [ No ]", ""])
     }
-    _ = gift.handle(.character("y"))
+    _ = gift.handle(.character("y"), in: .detached)
     let canvas = draw(gift, width: 40, focused: true)
     expectCanvas(canvas, ["│ Gift wrap", "│ [ Yes ]   No", ""])
     #expect(canvas[4, 1].style == Style(foreground: Theme().accent, attributes: .bold))
@@ -176,7 +176,7 @@ private let paymentOptions = [
       expectCanvas(
         draw(rating, width: width, focused: false), ["  Rating", "  ☆ ☆ ☆ ☆ ☆  not rated", ""])
     }
-    _ = rating.handle(.character("3"))
+    _ = rating.handle(.character("3"), in: .detached)
     let canvas = draw(rating, width: 40, focused: true)
     expectCanvas(canvas, ["│ Rating", "│ ★ ★ ★ ☆ ☆  3 of 5", ""])
     #expect(canvas[6, 1].style.foreground == Theme().accent)

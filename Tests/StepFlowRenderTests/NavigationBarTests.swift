@@ -2,8 +2,8 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
+@testable import StepFlowText
 
 private let cart = NavigationItem(title: "Shopping cart", tint: .blue)
 private let payment = NavigationItem(

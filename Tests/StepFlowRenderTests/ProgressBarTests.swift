@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 /// Renders one indicator made of `types` at `ratio` on a blank canvas, with no fades, at `now`.

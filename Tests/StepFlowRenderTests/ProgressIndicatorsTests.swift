@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 /// Collects what completions report, in the order they run.

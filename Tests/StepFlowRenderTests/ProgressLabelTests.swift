@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 @Suite struct ProgressLabelTests {

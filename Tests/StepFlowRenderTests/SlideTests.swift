@@ -2,8 +2,8 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
+@testable import StepFlowText
 
 /// A one-row canvas with `text` drawn from the left edge.
 private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canvas {

@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowJSON
 @testable import StepFlowRender
 
 /// Card / PayPal / Cash with linear 200 ms changes, so fractions are easy to compute.

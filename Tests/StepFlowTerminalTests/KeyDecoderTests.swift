@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StepFlowCore
-@testable import StepFlowRender
 @testable import StepFlowTerminal
 
 @Suite struct KeyDecoderTests {

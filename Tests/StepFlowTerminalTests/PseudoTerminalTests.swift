@@ -2,10 +2,6 @@ import Glibc
 import StepFlowTestSupport
 import Testing
 
-@testable import StepFlowCore
-@testable import StepFlowRender
-@testable import StepFlowTerminal
-
 /// Proves the pseudo-terminal harness with `/bin/sh` scripts, before stepflow's own interactive
 /// mode exists to be tested with it.
 @Suite struct PseudoTerminalTests {

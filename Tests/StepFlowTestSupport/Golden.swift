@@ -1,8 +1,5 @@
 import StepFlow
-import StepFlowCLI
-import StepFlowJSON
 import StepFlowTerminal
-import StepFlowWizards
 import Testing
 
 /// Compares text line by line and reports a readable diff: which lines differ, expected

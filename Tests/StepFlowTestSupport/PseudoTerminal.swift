@@ -1,9 +1,5 @@
 import Glibc
-import StepFlow
-import StepFlowCLI
-import StepFlowJSON
 import StepFlowTerminal
-import StepFlowWizards
 
 /// A pseudo-terminal for end-to-end tests: a program runs on its slave side as on a real
 /// terminal (its controlling terminal, so `/dev/tty` is the pty), the test types on the master

@@ -1,9 +1,3 @@
-import StepFlow
-import StepFlowCLI
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
-
 /// A small deterministic random generator (SplitMix64): property and fuzz tests feed the same
 /// inputs on every run, so a failing case can be replayed.
 public struct SeededGenerator: RandomNumberGenerator {

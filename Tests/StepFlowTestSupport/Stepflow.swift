@@ -1,9 +1,4 @@
 import Foundation
-import StepFlow
-import StepFlowCLI
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
 
 /// Runs the built `stepflow` binary the way a shell would: arguments, stdin, environment in;
 /// stdout, stderr and the exit status out.

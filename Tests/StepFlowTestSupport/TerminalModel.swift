@@ -1,8 +1,5 @@
 import StepFlow
-import StepFlowCLI
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// An in-memory terminal for tests: applies the bytes a program writes to a grid of cells, the
 /// way a VT-compatible terminal (xterm) would, so a test can read the screen.

@@ -25,7 +25,7 @@ package struct UpdateScenario {
 
     init(_ outcome: Outcome) {
       switch outcome {
-      case .moved: self = .moved
+      case .moved, .startedOver: self = .moved
       case .tabChanged, .changed: self = .changed
       case .refused: self = .refused
       case .finished: self = .finished

@@ -1,11 +1,9 @@
 import Foundation
 import Testing
 
-@testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
+@testable import StepFlowCore
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 @Suite struct BoundedInputTests {
   @Test func anOverlongGaugeLineIsIgnoredAndTheNextLinesWork() {

@@ -3,9 +3,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// Short screens: every step of every built-in flow and wizard file at 40×12 in the compact
 /// layout, a form that scrolls to its focused field, and the smallest screen a flow takes.

@@ -3,9 +3,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// Whole screens of the built-in flows, and how they change over time.
 @Suite struct FlowScreenTests {

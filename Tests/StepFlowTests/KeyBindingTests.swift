@@ -1,11 +1,10 @@
+import Foundation
 import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 /// The keyboard and focus model: one key table, Enter picks, Tab cycles, the focus on arrival,
 /// the y/n prompt, `press`, and the hint line and plain text that follow the focus.
@@ -202,9 +201,20 @@ import Testing
       KeyBindings.binding(for: key, in: context)?.action
     }
     #expect(action(.character("q"), .textField) == .edit, "letters are typed in a text field")
-    #expect(action(.character("q"), .choiceList) == .command(.quit))
+    #expect(action(.character("q"), .choiceList) == .edit, "letters filter a list")
     #expect(action(.character("n"), .confirm) == .edit, "n is no in a yes/no field")
-    #expect(action(.character("n"), .choiceList) == .command(.next))
+    #expect(action(.character("n"), .multiList) == .edit, "letters never move between steps")
+    #expect(action(.character("p"), .choiceList) == .edit)
+    #expect(action(.backspace, .choiceList) == .edit, "Backspace edits the filter, not back")
+    #expect(action(.escape, .choiceList) == .clearOrLeave)
+    #expect(action(.character("?"), .choiceList) == .help)
+    #expect(action(.ctrl("e"), .multilineText) == .openEditor)
+    #expect(action(.ctrl("d"), .multilineText) == .submit)
+    #expect(action(.enter, .multilineText) == .edit, "Enter is a new line")
+    #expect(action(.tab, .pathField) == .edit, "Tab completes a path")
+    #expect(action(.backTab, .pathField) == .cycleFocus)
+    #expect(action(.character("q"), .dateField) == .edit, "a date refuses letters itself")
+    #expect(action(.up, .numberField) == .edit, "↑ steps a number")
     #expect(action(.left, .confirm) == .edit)
     #expect(action(.right, .ratingField) == .edit)
     #expect(action(.right, .tabBar) == .switchTab)
@@ -222,7 +232,17 @@ import Testing
     #expect(action(.ctrl("c"), .textField) == .interrupt)
     // Every key a field uses is bound to it where that field has the focus.
     let fieldKeys: [(FocusContext, [Key])] = [
-      (.choiceList, [.up, .down, .home, .end, .character(" "), .character("2")]),
+      (
+        .choiceList,
+        [.up, .down, .home, .end, .pageUp, .pageDown, .character(" "), .character("2")]
+      ),
+      (.multiList, [.up, .down, .home, .end, .character(" "), .character("x"), .ctrl("a")]),
+      (.numberField, [.up, .down, .pageUp, .pageDown, .character("7"), .backspace]),
+      (.multilineText, [.up, .down, .enter, .pageUp, .home, .character("q"), .paste("x\ny")]),
+      (.pathField, [.tab, .character("/"), .left, .backspace]),
+      (
+        .dateField, [.up, .down, .character("2"), .character("-"), .character("t"), .left, .delete]
+      ),
       (.choiceRow, [.left, .right, .character(" "), .character("2")]),
       (.confirm, [.left, .right, .character(" "), .character("y"), .character("N")]),
       (.ratingField, [.left, .right, .home, .end, .character("4")]),
@@ -285,12 +305,12 @@ import Testing
   @Test func theHelpOverlayShowsTheFocusedContext() {
     var p = Self.program()
     Self.press(&p, .escape, .character("?"))
-    #expect(p.showsHelp)
+    #expect(p.state.showsHelp)
     let screen = p.view(width: 80, height: 24, at: .zero).plainLines().joined(separator: "\n")
     #expect(screen.contains("Keys: buttons"))
     #expect(screen.contains("press the focused button"))
     Self.press(&p, .character("x"))
-    #expect(!p.showsHelp, "any key closes it")
+    #expect(!p.state.showsHelp, "any key closes it")
   }
 
   /// On a short screen the overlay shows the rows the hint line names first (q among them:
@@ -363,23 +383,23 @@ import Testing
   @Test func quitWithNothingAnsweredIsImmediate() {
     var p = Self.program()
     Self.press(&p, .escape, .character("q"))
-    #expect(p.state.status == .cancelled && p.pendingConfirmation == nil)
+    #expect(p.state.status == .cancelled && p.state.pendingConfirmation == nil)
   }
 
   @Test func quitAfterAnsweringAsksFirst() {
     var p = Self.program()
     Self.press(&p, .character("A"), .escape, .character("q"))
-    #expect(p.pendingConfirmation == .quit && p.state.status == .running)
+    #expect(p.state.pendingConfirmation == .quit && p.state.status == .running)
     #expect(p.focusContext == .prompt)
     let screen = p.view(width: 80, height: 24, at: .zero).plainLines()
     #expect(screen.contains { $0.contains("Quit and lose your answers? y/n") })
     #expect(screen.last?.contains("y yes · n no") == true)
     Self.press(&p, .character("n"))
-    #expect(p.pendingConfirmation == nil && p.state.status == .running)
+    #expect(p.state.pendingConfirmation == nil && p.state.status == .running)
     Self.press(&p, .escape)
-    #expect(p.pendingConfirmation == .quit, "Esc-Esc: the second Esc asks")
+    #expect(p.state.pendingConfirmation == .quit, "Esc-Esc: the second Esc asks")
     Self.press(&p, .escape)
-    #expect(p.pendingConfirmation == nil && p.state.status == .running, "Esc says no")
+    #expect(p.state.pendingConfirmation == nil && p.state.status == .running, "Esc says no")
     Self.press(&p, .character("q"), .character("y"))
     #expect(p.state.status == .cancelled)
   }
@@ -408,11 +428,11 @@ import Testing
       _ = p.handle(.key(key), at: .zero)
     }
     #expect(p.state.progression.current == 0 && p.state.editor?.focus == .next)
-    #expect(p.pendingConfirmation == nil, "r asked nothing")
+    #expect(p.state.pendingConfirmation == nil, "r asked nothing")
     _ = p.handle(.key(.character("q")), at: .zero)
     #expect(p.quitHint == "Quit and lose your answers? y/n")
     _ = p.handle(.key(.character("n")), at: .zero)
-    #expect(p.pendingConfirmation == nil)
+    #expect(p.state.pendingConfirmation == nil)
     _ = p.handle(.resize(width: 40, height: 12), at: .zero)
     _ = p.handle(.key(.enter), at: .zero)
     #expect(p.state.progression.current == 1, "big enough again: keys act")
@@ -424,18 +444,18 @@ import Testing
   @Test func resetAfterAnsweringAsksFirst() {
     var p = Self.program()
     Self.press(&p, .character("A"), .escape, .character("r"))
-    #expect(p.pendingConfirmation == .reset && p.state.answers["name"] == .text("A"))
+    #expect(p.state.pendingConfirmation == .reset && p.state.answers["name"] == .text("A"))
     Self.press(&p, .character("x"))
-    #expect(p.pendingConfirmation == .reset, "other keys leave the question")
+    #expect(p.state.pendingConfirmation == .reset, "other keys leave the question")
     Self.press(&p, .character("y"))
-    #expect(p.pendingConfirmation == nil && p.state.answers["name"] == nil)
+    #expect(p.state.pendingConfirmation == nil && p.state.answers["name"] == nil)
     #expect(p.state.editor?.focus == .field(0))
   }
 
   @Test func aRatingAsksBeforeQuittingOnceRated() {
     var p = FlowProgram(flow: Rating.flow, options: FlowOptions())
     Self.press(&p, .character("3"), .character("q"))
-    #expect(p.pendingConfirmation == .quit)
+    #expect(p.state.pendingConfirmation == .quit)
     var fresh = FlowProgram(flow: Rating.flow, options: FlowOptions())
     Self.press(&fresh, .character("q"))
     #expect(fresh.state.status == .cancelled)
@@ -445,7 +465,7 @@ import Testing
     var p = Self.program()
     Self.press(&p, .character("A"))
     #expect(p.press(.ctrl("c"), at: .zero) == nil, "the session ends the run with 130")
-    #expect(p.pendingConfirmation == nil && p.state.status == .running)
+    #expect(p.state.pendingConfirmation == nil && p.state.status == .running)
   }
 
   @Test func theScriptCommandQuitStaysImmediate() {
@@ -492,9 +512,25 @@ import Testing
       _ = keyed.handle(.key(key), at: .zero)
       scripted.apply(.press(key), at: .zero)
       #expect(keyed.state == scripted.state, "after \(key)")
-      #expect(keyed.pendingConfirmation == scripted.pendingConfirmation)
-      #expect(keyed.showsHelp == scripted.showsHelp)
     }
+  }
+
+  /// The pure update and the program agree on what a key does (issue 14: after `next; tab 2`
+  /// the update cancelled on `q` at once while the screen asked y/n first).
+  @Test func theUpdateAndTheProgramAgreeOnAKey() throws {
+    let flow = OrderState.flow
+    var program = FlowProgram(flow: flow, options: FlowOptions())
+    var state = FlowState(flow: flow)
+    for line in ["next", "tab 2", "press q", "press n", "press ?", "press q", "press q", "press y"]
+    {
+      let command = try Command.parse(line)
+      let shown = program.apply(command, at: .zero)
+      let pure = FlowMachine.apply(command, to: &state, flow: flow)
+      #expect(shown == pure, "\(line)")
+      #expect(program.state == state, "after \(line)")
+      if line == "tab 2" { #expect(state.hasAnswers(flow: flow)) }
+    }
+    #expect(state.status == .cancelled, "q asked, y answered")
   }
 
   // MARK: 7. Plain mode

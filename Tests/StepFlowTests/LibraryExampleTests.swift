@@ -2,7 +2,7 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
-@testable import StepFlowCLI
+@testable import StepFlowCommandLine
 @testable import StepFlowTerminal
 
 /// The README's library example, as it is written there.

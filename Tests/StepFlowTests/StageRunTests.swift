@@ -3,7 +3,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
 @testable import StepFlowTerminal
 @testable import StepFlowWizards
 
@@ -96,6 +95,22 @@ import Testing
     #expect(program.stages.running?.step == 0, "starting over runs the first stage again")
   }
 
+  /// Starting over is one thing however it is asked for: `r` (nothing answered, so it does not
+  /// ask) runs the first stage again, as `reset` does.
+  @Test func startingOverByKeyRunsTheFirstStageAgain() throws {
+    for ask in ["press r", "reset"] {
+      var program = Self.program(FoodDeliveryState.flow)
+      program.apply(.tick(milliseconds: 5000), at: .seconds(5))
+      #expect(program.completedStages.contains(0), "\(ask): the first stage ran to its end")
+      #expect(program.state.progression.current != 0)
+      try Self.run(&program, [ask], at: .seconds(6))
+      #expect(program.state.progression.current == 0)
+      #expect(program.state.pendingConfirmation == nil, "nothing was answered: no question")
+      #expect(program.completedStages.isEmpty, "\(ask)")
+      #expect(program.stages.running?.step == 0, "\(ask): the first stage runs again")
+    }
+  }
+
   /// With no room for its indicators (delivery at 40×12: no room for the hero), the footer
   /// says how far the stage is, and that it is done when its step is current again.
   @Test func aStageWithoutRoomIsShownInWords() throws {
@@ -128,7 +143,7 @@ import Testing
     var lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
     #expect(lines.contains(" Cooking 50%"), "no room for the ring: in words, \(lines)")
     program.press(.character("q"), at: .seconds(1))
-    #expect(program.pendingConfirmation == .quit)
+    #expect(program.state.pendingConfirmation == .quit)
     lines = program.view(width: 40, height: 12, at: .seconds(1)).plainLines()
     #expect(lines.contains(" Quit and lose your answers? y/n"), "\(lines)")
     #expect(!lines.contains { $0.contains("Cooking 50%") }, "\(lines)")

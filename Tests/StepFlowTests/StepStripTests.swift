@@ -3,9 +3,6 @@ import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
-@testable import StepFlowWizards
 
 @Suite struct StepStripTests {
   static func strip(

@@ -2,7 +2,6 @@ import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
-@testable import StepFlowCLI
 @testable import StepFlowJSON
 @testable import StepFlowTerminal
 @testable import StepFlowWizards

@@ -1,10 +1,9 @@
+import Foundation
 import StepFlowTestSupport
 import Testing
 
 @testable import StepFlow
 @testable import StepFlowCLI
-@testable import StepFlowJSON
-@testable import StepFlowTerminal
 @testable import StepFlowWizards
 
 /// The built-in flows written as wizard files become the same flow description, and render

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StepFlow
+import StepFlowCommandLine
 
 #if canImport(Glibc)
   import Glibc

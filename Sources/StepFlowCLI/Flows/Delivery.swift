@@ -1,7 +1,4 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
 
 /// Seed 003's food delivery: the order moves through four states, each with its own colours,
 /// a large status icon and the status text; Enter (or a tap anywhere) advances, a long press

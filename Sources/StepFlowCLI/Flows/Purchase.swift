@@ -1,7 +1,4 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
 
 /// Seed 003's purchase steps, made a real checkout: the cart with a total, payment by card,
 /// PayPal or cash, the shipping address, and a summary; Back and Next buttons move between them.

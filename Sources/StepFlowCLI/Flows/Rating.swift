@@ -1,7 +1,4 @@
 import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
 
 /// Seed 003's star rating: tapping star N rates N; the stars are drawn ☆ with ★ on top of the
 /// reached ones.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A colour as the terminal is asked to show it.
 ///
 /// Colours are stored at full precision and reduced to what the terminal supports

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Which characters the interface may use.
 public enum GlyphStyle: String, CaseIterable, Sendable {
   /// Emoji icons (two cells wide) and Unicode drawing characters.

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// SF Symbol names (as the seeds use them) mapped to terminal glyphs in each ``GlyphStyle``:
 /// an emoji, a narrow Unicode character, and ASCII.

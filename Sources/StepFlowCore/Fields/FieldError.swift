@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What is wrong with a field's value, or with text given for it.
 public enum FieldProblem: Hashable, Sendable {
   /// A required field has no value.
@@ -36,6 +34,37 @@ public enum FieldProblem: Hashable, Sendable {
   case unknownOption(String, suggestion: String?, options: [String])
   /// A value of the wrong type for the field (a number for a text field).
   case wrongKind(expected: String, got: FieldValue)
+  /// Text given to a number field that is not a number (`90a0`).
+  case notANumber(String, decimals: Int)
+  /// A number with more decimals than the field has.
+  case tooManyDecimals(String, decimals: Int)
+  /// A number too large to hold exactly.
+  case numberTooLarge(String)
+  /// A number outside the field's range (the bounds as written; `nil`: none that side).
+  case outOfRange(lowest: String?, highest: String?)
+  /// Text given to a date field that is not `YYYY-MM-DD` (`YYYY-MM-DD HH:MM`).
+  case notADate(String, time: Bool)
+  /// A date typed in part (`2025-03-__`).
+  case incompleteDate(String)
+  /// A date written right that does not exist (`2025-02-30`), and why.
+  case noSuchDate(String, reason: String)
+  /// A date outside the field's range (`nil`: none that side; `today` already resolved).
+  case dateOutOfRange(lowest: String?, highest: String?)
+  /// Fewer options selected than a multichoice's `min`.
+  case tooFewChoices(min: Int)
+  /// More options selected than a multichoice's `max`.
+  case tooManyChoices(max: Int)
+  /// An option that cannot be picked; `reason` says why.
+  case optionDisabled(String, reason: String)
+  /// A path that must exist does not.
+  case pathMissing(String)
+  /// A path names the wrong kind of thing (a folder for a file field, a FIFO); it was not
+  /// opened.
+  case pathKind(String, found: FileKind, wanted: PathRules.Kind)
+  /// A file's name does not end with one of the field's extensions.
+  case pathExtension(String, extensions: [String])
+  /// A JSON answer of the wrong type (`--answers`, a state file).
+  case wrongJSON(expected: String, found: String)
   /// No field has the given id.
   case unknownField(suggestion: String?, fields: [String])
   /// `type` was used with no field to type into.
@@ -112,9 +141,68 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\"\(text)\" is not an option\(hint); options: " + options.joined(separator: ", ")
     case .wrongKind(let expected, let got):
       return "expected \(expected), got \(got.describedForMessages)"
+    case .notANumber(let text, let decimals):
+      let kind = decimals == 0 ? "a whole number" : "a number"
+      return "must be \(kind), not \"\(Self.shortened(text))\""
+    case .tooManyDecimals(let text, let decimals):
+      let allowed =
+        decimals == 0 ? "a whole number" : "at most \(decimals) decimal\(decimals == 1 ? "" : "s")"
+      return "must be \(allowed), not \"\(Self.shortened(text))\""
+    case .numberTooLarge(let text):
+      return "\"\(Self.shortened(text))\" is too large a number"
+    case .outOfRange(let lowest?, let highest?):
+      return "must be between \(lowest) and \(highest)"
+    case .outOfRange(let lowest?, nil): return "must be at least \(lowest)"
+    case .outOfRange(nil, let highest?): return "must be at most \(highest)"
+    case .outOfRange(nil, nil): return "is out of range"
+    case .notADate(let text, let time):
+      return "\(Self.dateFormatHint(time: time)), not \"\(Self.shortened(text))\""
+    case .incompleteDate(let text): return "the date \(text) is not complete"
+    case .noSuchDate(let text, let reason):
+      return "\(Self.shortened(text)) is not a date: \(reason)"
+    case .dateOutOfRange(let lowest?, let highest?):
+      return "must be from \(lowest) to \(highest)"
+    case .dateOutOfRange(let lowest?, nil): return "must be \(lowest) or later"
+    case .dateOutOfRange(nil, let highest?): return "must be \(highest) or earlier"
+    case .dateOutOfRange(nil, nil): return "is out of range"
+    case .tooFewChoices(let min):
+      return min == 1 ? "choose at least one" : "choose at least \(min)"
+    case .tooManyChoices(let max):
+      return max == 1 ? "choose at most one" : "choose at most \(max)"
+    case .optionDisabled(let title, let reason):
+      return "\"\(title)\" cannot be chosen: \(reason)"
+    case .pathMissing(let path): return "\(Self.shortened(path)) does not exist"
+    case .pathKind(let path, let found, let wanted):
+      let expected: String
+      switch wanted {
+      case .file: expected = "a file"
+      case .directory: expected = "a folder"
+      case .any: expected = "a file or a folder"
+      }
+      return "\(Self.shortened(path)) is \(found.described), not \(expected)"
+    case .pathExtension(_, let extensions):
+      return "must end with " + Self.orList(extensions)
+    case .wrongJSON(let expected, let found):
+      return "must be \(expected), found \(found)"
     case .unknownField: return "no such field"
     case .noField: return "no field to type into"
     }
+  }
+
+  /// How a date is written: `must be a date YYYY-MM-DD`.
+  package static func dateFormatHint(time: Bool) -> String {
+    time ? "must be a date and time YYYY-MM-DD HH:MM" : "must be a date YYYY-MM-DD"
+  }
+
+  /// Quoted text cut to 40 characters: a huge paste does not make a huge message.
+  private static func shortened(_ text: String) -> String {
+    text.count <= 40 ? text : String(text.prefix(39)) + "…"
+  }
+
+  /// `.json`, `.json or .yaml`, `.a, .b or .c`.
+  private static func orList(_ items: [String]) -> String {
+    guard items.count > 1, let last = items.last else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " or " + last
   }
 
   private static func characters(_ n: Int) -> String {

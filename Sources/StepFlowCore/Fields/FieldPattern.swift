@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A text field's `pattern`: a regular expression that the whole text must match, compiled
 /// once and matched in time linear in the text's length, whatever the pattern.
 ///
@@ -55,6 +53,9 @@ package struct FieldPattern: Hashable, Sendable {
     var first: Int32
     var second: Int32
   }
+  /// An ASCII byte every match contains, when the pattern has one (searches skip lines
+  /// without it before decoding them).
+  package var requiredByte: UInt8? = nil
 
   /// Compiles a pattern.
   /// - Throws: ``FieldPatternError`` when the pattern is malformed, uses syntax outside the
@@ -68,16 +69,31 @@ package struct FieldPattern: Hashable, Sendable {
     compiler.emit(tree)
     compiler.program.append(.match)
     program = compiler.program
-    steps = program.map { instruction in
+    steps = Self.steps(of: program)
+  }
+
+  /// The matcher's plain form of a program. A `save` (a capture, for searches) reads nothing
+  /// and goes on: to a whole match it is a jump to the next instruction.
+  private static func steps(of program: [FieldPatternInstruction]) -> [Step] {
+    program.enumerated().map { pc, instruction in
       switch instruction {
       case .character, .any, .set: return Step(kind: .reads, first: 0, second: 0)
       case .split(let a, let b): return Step(kind: .split, first: Int32(a), second: Int32(b))
       case .jump(let a): return Step(kind: .jump, first: Int32(a), second: 0)
+      case .save: return Step(kind: .jump, first: Int32(pc + 1), second: 0)
       case .atStart: return Step(kind: .atStart, first: 0, second: 0)
       case .atEnd: return Step(kind: .atEnd, first: 0, second: 0)
       case .match: return Step(kind: .match, first: 0, second: 0)
       }
     }
+  }
+
+  /// A pattern from a program compiled elsewhere (``init(searching:)``).
+  init(source: String, program: [FieldPatternInstruction], requiredByte: UInt8?) {
+    self.source = source
+    self.program = program
+    self.requiredByte = requiredByte
+    steps = Self.steps(of: program)
   }
 
   /// The number of instructions of the compiled program.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Reads a ``FieldPattern``'s source into a tree, refusing what is outside the subset and
 /// what would compile to too large a program.
 package struct FieldPatternParser {
@@ -8,9 +6,13 @@ package struct FieldPatternParser {
 
   private let characters: [Character]
   private var position = 0
+  /// Whether the first capturing group is marked (``FieldPatternNode/capture(_:)``), for
+  /// patterns that pick a part out of a line (a task's progress).
+  private var capturesFirstGroup: Bool
 
-  package init(_ source: String) {
+  package init(_ source: String, capturesFirstGroup: Bool = false) {
     characters = Array(source)
+    self.capturesFirstGroup = capturesFirstGroup
   }
 
   /// The whole pattern as a tree.
@@ -172,11 +174,12 @@ package struct FieldPatternParser {
     position += 1
     switch c {
     case "(":
-      try groupOpening(at: start)
+      let capturing = try groupOpening(at: start) && capturesFirstGroup
+      if capturing { capturesFirstGroup = false }
       let inside = try alternatives()
       guard peek == ")" else { throw FieldPatternError(.invalid, "expected ')'", at: position) }
       position += 1
-      return inside
+      return capturing ? .capture(inside) : inside
     case "[": return .set(try characterClass(at: start))
     case ".": return .any
     case "^": return .atStart
@@ -191,13 +194,14 @@ package struct FieldPatternParser {
   }
 
   /// After `(`: reads `?:` or `?<name>`, refuses the other `(?` forms.
-  private mutating func groupOpening(at start: Int) throws(FieldPatternError) {
-    guard peek == "?" else { return }
+  /// - Returns: whether the group captures (`(…)` and `(?<name>…)`, not `(?:…)`).
+  private mutating func groupOpening(at start: Int) throws(FieldPatternError) -> Bool {
+    guard peek == "?" else { return true }
     let kind: String
     switch (peek(1), peek(2)) {
     case (":", _):
       position += 2
-      return
+      return false
     case ("<", let third) where third != "=" && third != "!":
       // A named group: the name is of no use here, the group is a plain one.
       var index = position + 2
@@ -209,7 +213,7 @@ package struct FieldPatternParser {
       }
       if index > position + 2, index < characters.count, characters[index] == ">" {
         position = index + 1
-        return
+        return true
       }
       kind = "named groups of this form"
     case ("=", _), ("!", _): kind = "lookahead (?=…) and (?!…)"

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// One instruction of a compiled ``FieldPattern``.
 package enum FieldPatternInstruction: Hashable, Sendable {
   /// Read a character equal to this one (canonical equivalence).
@@ -18,6 +16,8 @@ package enum FieldPatternInstruction: Hashable, Sendable {
   case atEnd
   /// The whole pattern matched (counts only at the end of the text).
   case match
+  /// Remember the position as the start (0) or the end (1) of the captured group.
+  case save(Int)
 }
 
 /// A character class: `[a-z_]`, `[^0-9]`, `\d`.
@@ -72,6 +72,8 @@ package indirect enum FieldPatternNode: Sendable {
   case alternatives([FieldPatternNode])
   /// `min` to `max` times (`nil`: no upper bound).
   case repetition(FieldPatternNode, min: Int, max: Int?)
+  /// The group whose text a search picks out (``FieldPattern/firstGroup(in:)``).
+  case capture(FieldPatternNode)
 
   /// How many instructions the node compiles to; saturates at `Int.max / 4`.
   package var size: Int {
@@ -84,6 +86,7 @@ package indirect enum FieldPatternNode: Sendable {
     switch self {
     case .empty: return 0
     case .character, .any, .set, .atStart, .atEnd: return 1
+    case .capture(let node): return add(node.size, 2)
     case .sequence(let nodes): return nodes.reduce(0) { add($0, $1.size) }
     case .alternatives(let nodes):
       return add(nodes.reduce(0) { add($0, $1.size) }, 2 * (nodes.count - 1))
@@ -110,6 +113,10 @@ package struct FieldPatternCompiler {
     case .set(let set): program.append(.set(set))
     case .atStart: program.append(.atStart)
     case .atEnd: program.append(.atEnd)
+    case .capture(let node):
+      program.append(.save(0))
+      emit(node)
+      program.append(.save(1))
     case .sequence(let nodes):
       for node in nodes { emit(node) }
     case .alternatives(let nodes):

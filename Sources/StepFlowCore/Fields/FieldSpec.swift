@@ -1,12 +1,32 @@
-import StepFlowJSON
+import StepFlowText
 import Synchronization
 
-/// One option of a choice field: an id for answers and scripts, a title for people.
+/// One option of a choice or multichoice field: an id for answers and scripts, a title for
+/// people, and optionally a description (shown while the option is highlighted) and the reason
+/// it cannot be picked.
 public struct ChoiceOption: Hashable, Sendable {
   /// What the answer holds and what `set FIELD=VALUE` accepts (`card`).
   public var id: String
   /// What the screen shows (`Card`); `set` accepts it too, ignoring case.
   public var title: String
+  /// A line about the option, shown under the list while it is highlighted.
+  public var description: String?
+  /// Why the option cannot be picked (`coming soon`); `nil` when it can. A disabled option is
+  /// shown, greyed, with its reason.
+  public var disabledReason: String?
+
+  /// An option; `disabledReason` makes it shown but not pickable.
+  public init(
+    id: String, title: String, description: String? = nil, disabledReason: String? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.description = description
+    self.disabledReason = disabledReason
+  }
+
+  /// Whether the option is shown but cannot be picked.
+  public var isDisabled: Bool { disabledReason != nil }
 }
 
 extension ChoiceOption {
@@ -18,7 +38,7 @@ extension ChoiceOption {
 
 /// How a choice field lays out its options.
 public enum ChoiceStyle: String, Hashable, Sendable, CaseIterable {
-  /// One option a row, radio buttons; ↑/↓ move the highlight, Space or a digit selects.
+  /// One option a row, radio buttons; ↑/↓ move the highlight, typing filters, Space selects.
   case list
   /// The options in one row; ←/→ select the neighbour.
   case tabs
@@ -26,22 +46,65 @@ public enum ChoiceStyle: String, Hashable, Sendable, CaseIterable {
 
 /// What a field asks for and how it is edited.
 public enum FieldKind: Hashable, Sendable {
-  /// One line of text; `secure` shows every character as a mask.
-  case text(placeholder: String = "", secure: Bool = false)
+  /// Text; `secure` shows every character as a mask; `lines` above 1 makes it multi-line
+  /// (that many rows shown; Enter starts a new line, Ctrl-D accepts, Ctrl-E opens `$EDITOR`).
+  case text(placeholder: String = "", secure: Bool = false, lines: Int = 1)
+  /// A number: whole, or with `decimals` digits after the point; a range and a step.
+  case number(NumberRules)
   /// One of several options.
   case choice(options: [ChoiceOption], style: ChoiceStyle = .list)
+  /// Any number of several options (``FieldSpec/min`` and ``FieldSpec/max``: how many).
+  case multichoice(options: [ChoiceOption])
   /// Yes or no.
   case confirm
   /// A number of stars from 1 to `max` (at most 10).
   case rating(max: Int)
+  /// A path in the file system, completed with Tab.
+  case path(PathRules)
+  /// A date (`YYYY-MM-DD`), with a time of day when the rules ask for one.
+  case date(DateRules)
 
-  /// The kind's name as wizard files spell it: `text`, `choice`, `confirm`, `rating`.
+  /// The kind's name as wizard files spell it: `text`, `number`, `choice`, `multichoice`,
+  /// `confirm`, `rating`, `path`, `date`.
   public var name: String {
     switch self {
     case .text: return "text"
+    case .number: return "number"
     case .choice: return "choice"
+    case .multichoice: return "multichoice"
     case .confirm: return "confirm"
     case .rating: return "rating"
+    case .path: return "path"
+    case .date: return "date"
+    }
+  }
+
+  /// Every kind's name, in the order the documentation lists them.
+  public static let names = [
+    "text", "number", "choice", "multichoice", "confirm", "rating", "path", "date",
+  ]
+
+  /// The options of a choice or multichoice field (empty for the other kinds).
+  public var options: [ChoiceOption] {
+    switch self {
+    case .choice(let options, _), .multichoice(let options): return options
+    default: return []
+    }
+  }
+
+  /// Whether the field is drawn as a list of options a row (choice lists and multichoice).
+  public var isList: Bool {
+    switch self {
+    case .choice(_, .list), .multichoice: return true
+    default: return false
+    }
+  }
+
+  /// Whether the field is edited as a line (or lines) of text: text, number and path.
+  public var isTyped: Bool {
+    switch self {
+    case .text, .number, .path: return true
+    default: return false
     }
   }
 }
@@ -67,10 +130,13 @@ public enum FieldCheck: String, Hashable, Sendable, CaseIterable {
 ///   required: true, pattern: "[0-9A-Za-z -]+",
 ///   patternMessage: "must be letters, digits, spaces or dashes",
 ///   max: 10)
+/// let port = try FieldSpec(
+///   id: "port", label: "Port", kind: .number(NumberRules(min: 1024, max: 65535)),
+///   default: .number(8080))
 /// ```
 public struct FieldSpec: Hashable, Sendable {
   /// The definition's values, shared by every copy: a spec is copied into every form and
-  /// field that shows it, and one reference is cheaper to copy than eleven values.
+  /// field that shows it, and one reference is cheaper to copy than a dozen values.
   private final class Storage: Sendable {
     let id: String
     let label: String
@@ -83,8 +149,11 @@ public struct FieldSpec: Hashable, Sendable {
     let max: Int?
     let check: FieldCheck?
     let defaultValue: FieldValue?
+    let defaultFromEnvironment: String?
     /// `pattern`, compiled once.
     let regex: FieldPattern?
+    /// The options' titles folded for type-to-filter, made once (lists only).
+    let search: OptionSearch?
     /// The most characters a text may have to be matched against `regex`.
     let patternTextLimit: Int?
     /// The last text matched against `regex` and whether it matched: a screen checks its
@@ -95,7 +164,8 @@ public struct FieldSpec: Hashable, Sendable {
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
-      defaultValue: FieldValue?, regex: FieldPattern?, patternTextLimit: Int?
+      defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
+      search: OptionSearch?, patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -108,7 +178,9 @@ public struct FieldSpec: Hashable, Sendable {
       self.max = max
       self.check = check
       self.defaultValue = defaultValue
+      self.defaultFromEnvironment = defaultFromEnvironment
       self.regex = regex
+      self.search = search
       self.patternTextLimit = patternTextLimit
     }
 
@@ -117,7 +189,8 @@ public struct FieldSpec: Hashable, Sendable {
       Storage(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
-        defaultValue: defaultValue, regex: regex, patternTextLimit: limit)
+        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
+        search: search, patternTextLimit: limit)
     }
   }
 
@@ -130,23 +203,31 @@ public struct FieldSpec: Hashable, Sendable {
   /// A short hint shown after the label.
   public var help: String? { storage.help }
   public var kind: FieldKind { storage.kind }
-  /// Whether the field must have a value (a confirm field: must be yes).
+  /// Whether the field must have a value (a confirm field: must be yes; a multichoice: at
+  /// least one option).
   public var required: Bool { storage.required }
   /// A regular expression the whole text must match (``FieldPattern``'s subset, matched in
   /// linear time).
   public var pattern: String? { storage.pattern }
   /// What to say when the text does not match `pattern`, after the label (`must be 4 digits`).
   public var patternMessage: String? { storage.patternMessage }
-  /// Text: the least number of characters; rating: the least number of stars.
+  /// Text: the least number of characters; rating: the least number of stars; multichoice:
+  /// the fewest options to select. (A number's range is in its ``NumberRules``.)
   public var min: Int? { storage.min }
-  /// Text: the most characters (typing stops there); rating: the most stars.
+  /// Text: the most characters (typing stops there); rating: the most stars; multichoice:
+  /// the most options to select.
   public var max: Int? { storage.max }
   /// A built-in validator (text fields only).
   public var check: FieldCheck? { storage.check }
   /// The value the field starts with.
   public var defaultValue: FieldValue? { storage.defaultValue }
+  /// The environment variable whose value the field starts with (`USER`), when it is set and
+  /// passes the field's rules; it takes the place of ``defaultValue`` then.
+  public var defaultFromEnvironment: String? { storage.defaultFromEnvironment }
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
+  /// The options folded for filtering (choice lists and multichoice).
+  package var search: OptionSearch? { storage.search }
   /// The most characters a text may have to be matched against the pattern (a longer one is
   /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
   /// all of it for a field on its own, less in a flow with other patterns
@@ -176,14 +257,13 @@ public struct FieldSpec: Hashable, Sendable {
     return FieldSpec(storage: storage.limited(to: limit))
   }
 
-  private init(storage: Storage) { self.storage = storage }
-
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
     return a.id == b.id && a.label == b.label && a.help == b.help && a.kind == b.kind
       && a.required == b.required && a.pattern == b.pattern
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
+      && a.defaultFromEnvironment == b.defaultFromEnvironment
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -194,19 +274,24 @@ public struct FieldSpec: Hashable, Sendable {
 
   /// Builds and checks a field definition.
   ///
+  /// - Parameters:
+  ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
+  ///     is set and its value passes the field's rules (else `default` is).
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
   ///   an invalid `pattern` (with the regex parser's reason), a rule that does not apply to
   ///   the kind, `min` above `max`, a choice without options or with duplicate ids, a rating
-  ///   `max` outside 1…10, or a default of the wrong kind or that breaks the field's rules.
+  ///   `max` outside 1…10, a number's bounds or step with more decimals than it has, or a
+  ///   default of the wrong kind or that breaks the field's rules.
   public init(
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
-    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil
+    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
+    defaultFromEnvironment: String? = nil
   ) throws(FieldSpecError) {
     try self.init(
       id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
       patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
-      matchingDefault: true)
+      defaultFromEnvironment: defaultFromEnvironment, matchingDefault: true)
   }
 
   /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
@@ -215,7 +300,8 @@ public struct FieldSpec: Hashable, Sendable {
   package init(
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
-    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil, matchingDefault: Bool
+    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
+    defaultFromEnvironment: String? = nil, matchingDefault: Bool
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -234,15 +320,39 @@ public struct FieldSpec: Hashable, Sendable {
         }
       }
     }
+    if let name = defaultFromEnvironment, !Self.isValidEnvironmentName(name) {
+      throw fail(.invalidEnvironmentName(name))
+    }
+    // An empty text default is no default: the field starts empty either way.
+    var start = defaultValue == .text("") ? nil : defaultValue
+    if let value = start { start = Self.normalized(value, for: kind) }
     storage = Storage(
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
-      check: check,
-      // An empty text default is no default: the field starts empty either way.
-      defaultValue: defaultValue == .text("") ? nil : defaultValue, regex: regex,
+      check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
+      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
       patternTextLimit: regex?.maxTextLength)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
+  }
+
+  /// The same spec with its on-screen text replaced (a ``Template`` resolved): the label, the
+  /// help, the placeholder, the options' titles and descriptions and a text default. Nothing
+  /// is checked again: ids, kinds and rules are the same.
+  package func retitled(
+    label: String, help: String?, kind: FieldKind, default newDefault: FieldValue?
+  ) -> FieldSpec {
+    FieldSpec(
+      storage: Storage(
+        id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+        patternMessage: patternMessage, min: min, max: max, check: check,
+        defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
+        search: kind.isList ? OptionSearch(kind.options) : nil,
+        patternTextLimit: patternTextLimit))
+  }
+
+  private init(storage: Storage) {
+    self.storage = storage
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.
@@ -252,6 +362,36 @@ public struct FieldSpec: Hashable, Sendable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
           || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D || byte == 0x2E
       }
+  }
+
+  /// Whether `name` can name an environment variable: ASCII letters, digits and `_`, not
+  /// starting with a digit.
+  public static func isValidEnvironmentName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+    return name.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+  }
+
+  /// A value in the form the kind keeps: a whole number given to a number field with
+  /// decimals becomes a decimal at its places; a decimal given to a whole-number field that
+  /// is a whole number becomes one; multichoice ids come in option order, each once.
+  package static func normalized(_ value: FieldValue, for kind: FieldKind) -> FieldValue {
+    switch (kind, value) {
+    case (.number(let rules), .number(let n)) where rules.decimals > 0:
+      return DecimalValue(n).rescaled(to: rules.decimals).map(FieldValue.decimal) ?? value
+    case (.number(let rules), .decimal(let d)):
+      guard let scaled = d.rescaled(to: rules.decimals) else { return value }
+      return rules.decimals == 0 ? .number(scaled.units) : .decimal(scaled)
+    case (.multichoice(let options), .choices(let ids)):
+      let wanted = Set(ids)
+      let ordered = options.map(\.id).filter { wanted.contains($0) }
+      // Ids that are no option stay at the end, so that a check can name them.
+      return .choices(ordered + ids.filter { id in !options.contains { $0.id == id } })
+    default:
+      return value
+    }
   }
 
   private func checkRules() throws(FieldSpecError) {
@@ -265,26 +405,50 @@ public struct FieldSpec: Hashable, Sendable {
       if check != nil { throw fail(.ruleNotApplicable(rule: "check", kind: kind.name)) }
     }
     if patternMessage != nil, pattern == nil { throw fail(.patternMessageWithoutPattern) }
+    func noCounts() throws(FieldSpecError) {
+      if min != nil { throw fail(.ruleNotApplicable(rule: "min", kind: kind.name)) }
+      if max != nil { throw fail(.ruleNotApplicable(rule: "max", kind: kind.name)) }
+    }
     switch kind {
-    case .text:
+    case .text(_, let secure, let lines):
       if let min, min < 0 {
         throw fail(.boundOutOfRange(rule: "min", value: min, lowest: 0, highest: nil))
       }
       if let max, max < 1 {
         throw fail(.boundOutOfRange(rule: "max", value: max, lowest: 1, highest: nil))
       }
-    case .choice(let options, _):
-      if min != nil { throw fail(.ruleNotApplicable(rule: "min", kind: kind.name)) }
-      if max != nil { throw fail(.ruleNotApplicable(rule: "max", kind: kind.name)) }
-      guard !options.isEmpty else { throw fail(.noOptions) }
-      var seen: Set<String> = []
-      for option in options {
-        guard !option.id.isEmpty else { throw fail(.emptyOptionID) }
-        guard seen.insert(option.id).inserted else { throw fail(.duplicateOption(option.id)) }
+      guard (1...FieldSpec.maxLines).contains(lines) else {
+        throw fail(
+          .boundOutOfRange(rule: "lines", value: lines, lowest: 1, highest: FieldSpec.maxLines))
       }
-    case .confirm:
-      if min != nil { throw fail(.ruleNotApplicable(rule: "min", kind: kind.name)) }
-      if max != nil { throw fail(.ruleNotApplicable(rule: "max", kind: kind.name)) }
+      if secure, lines > 1 { throw fail(.secureMultiline) }
+    case .number(let rules):
+      try noCounts()
+      try checkNumberRules(rules)
+    case .choice(let options, _):
+      try noCounts()
+      try checkOptions(options)
+    case .multichoice(let options):
+      try checkOptions(options)
+      for (rule, value) in [("min", min), ("max", max)] {
+        if let value, !(0...options.count).contains(value) {
+          throw fail(
+            .boundOutOfRange(rule: rule, value: value, lowest: 0, highest: options.count))
+        }
+      }
+    case .confirm, .path:
+      try noCounts()
+      if case .path(let rules) = kind {
+        for ending in rules.extensions
+        where ending.count < 2 || !ending.hasPrefix(".") || ending.contains("/") {
+          throw fail(.invalidExtension(ending))
+        }
+      }
+    case .date(let rules):
+      try noCounts()
+      if case .date(let low)? = rules.min, case .date(let high)? = rules.max, low > high {
+        throw fail(.rangeReversed(min: low.description, max: high.description))
+      }
     case .rating(let stars):
       guard (1...10).contains(stars) else { throw fail(.ratingMaxOutOfRange(stars)) }
       for (rule, value) in [("min", min), ("max", max)] {
@@ -296,18 +460,82 @@ public struct FieldSpec: Hashable, Sendable {
     if let min, let max, min > max { throw fail(.minAboveMax(min: min, max: max)) }
   }
 
+  /// The most rows a multi-line text field may show.
+  public static let maxLines = 50
+
+  private func checkOptions(_ options: [ChoiceOption]) throws(FieldSpecError) {
+    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
+      FieldSpecError(fieldID: id, problem: problem)
+    }
+    guard !options.isEmpty else { throw fail(.noOptions) }
+    var seen: Set<String> = []
+    seen.reserveCapacity(options.count)
+    for option in options {
+      guard !option.id.isEmpty else { throw fail(.emptyOptionID) }
+      guard seen.insert(option.id).inserted else { throw fail(.duplicateOption(option.id)) }
+    }
+    guard options.contains(where: { !$0.isDisabled }) else { throw fail(.noEnabledOption) }
+  }
+
+  private func checkNumberRules(_ rules: NumberRules) throws(FieldSpecError) {
+    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
+      FieldSpecError(fieldID: id, problem: problem)
+    }
+    guard (0...NumberRules.maxDecimals).contains(rules.decimals) else {
+      throw fail(
+        .boundOutOfRange(
+          rule: "decimals", value: rules.decimals, lowest: 0, highest: NumberRules.maxDecimals))
+    }
+    for (rule, value) in [("min", rules.min), ("max", rules.max), ("step", rules.step)] {
+      guard let value else { continue }
+      if value.rescaled(to: rules.decimals) == nil {
+        throw fail(
+          .moreDecimalsThanAllowed(rule: rule, value: value.description, decimals: rules.decimals))
+      }
+    }
+    guard rules.step > DecimalValue(0) else {
+      throw fail(.stepNotPositive(rules.step.description))
+    }
+    if let low = rules.min, let high = rules.max, low > high {
+      throw fail(.rangeReversed(min: low.description, max: high.description))
+    }
+  }
+
   private func checkDefault(_ value: FieldValue, matching: Bool) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
     switch (kind, value) {
-    case (.text, .text), (.confirm, .bool), (.rating, .number):
+    case (.text, .text), (.confirm, .bool), (.rating, .number), (.path, .text):
       break
+    case (.number(let rules), .number):
+      guard rules.decimals == 0 else {
+        throw fail(.defaultKindMismatch(kind: kind.name, value: value))
+      }
+    case (.number(let rules), .decimal(let d)):
+      guard d.places == rules.decimals, rules.decimals > 0 else {
+        throw fail(
+          .moreDecimalsThanAllowed(rule: "default", value: d.description, decimals: rules.decimals))
+      }
+    case (.date(let rules), .text(let text)):
+      if case .failure = DateTimeValue.parse(text, time: rules.time), !Template.hasFields(text) {
+        throw fail(.invalidDefault(message: FieldError.dateFormatHint(time: rules.time)))
+      }
     case (.choice(let options, _), .choice(let optionID)):
-      guard options.contains(where: { $0.id == optionID }) else {
+      guard let option = options.first(where: { $0.id == optionID }) else {
         throw fail(
           .unknownDefaultOption(
             optionID, suggestion: Suggestions.closest(to: optionID, in: options.map(\.id))))
+      }
+      if option.isDisabled { throw fail(.defaultOptionDisabled(optionID)) }
+    case (.multichoice(let options), .choices(let ids)):
+      for optionID in ids {
+        guard let option = options.first(where: { $0.id == optionID }) else {
+          throw fail(
+            .unknownDefaultOption(
+              optionID, suggestion: Suggestions.closest(to: optionID, in: options.map(\.id))))
+        }
+        if option.isDisabled { throw fail(.defaultOptionDisabled(optionID)) }
       }
     default:
       throw fail(.defaultKindMismatch(kind: kind.name, value: value))
@@ -315,7 +543,9 @@ public struct FieldSpec: Hashable, Sendable {
     if case .rating(let stars) = kind, case .number(let n) = value, !(1...stars).contains(n) {
       throw fail(.boundOutOfRange(rule: "default", value: n, lowest: 1, highest: stars))
     }
-    if let error = validate(value, matchingPattern: matching) {
+    // A default made of earlier answers is checked when it is filled in, not here.
+    if case .text(let text) = value, Template.hasFields(text) { return }
+    if let error = validate(value, in: nil, matchingPattern: matching) {
       throw fail(.invalidDefault(message: error.message))
     }
   }

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Why a field definition was refused, naming the field and what to change.
 ///
 /// Thrown by ``FieldSpec/init(id:label:help:kind:required:pattern:patternMessage:min:max:check:default:)``
@@ -42,6 +40,22 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidDefault(message: String)
     /// Two fields of one form share an id.
     case duplicateField
+    /// `default: { env: … }` names no valid environment variable.
+    case invalidEnvironmentName(String)
+    /// A secure text field was given more than one line.
+    case secureMultiline
+    /// Every option of a choice or multichoice field is disabled.
+    case noEnabledOption
+    /// A path field's extension is not a dot and a name (`.json`).
+    case invalidExtension(String)
+    /// A range whose lower bound is above its upper bound (numbers, dates).
+    case rangeReversed(min: String, max: String)
+    /// A number's bound, step or default has more decimals than the field (`decimals`).
+    case moreDecimalsThanAllowed(rule: String, value: String, decimals: Int)
+    /// A number's step is zero or negative.
+    case stepNotPositive(String)
+    /// The default is an option that is disabled.
+    case defaultOptionDisabled(String)
   }
 
   /// The id of the field as it was given.
@@ -105,6 +119,28 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
       return "the default breaks the field's rules: \(message)"
     case .duplicateField:
       return "two fields have this id; field ids must be unique in a form"
+    case .invalidEnvironmentName(let name):
+      return
+        "\"\(name)\" is not an environment variable's name (letters, digits and \"_\", not"
+        + " starting with a digit)"
+    case .secureMultiline:
+      return "a secure field has one line; remove \"lines\" or \"secure\""
+    case .noEnabledOption:
+      return "every option is disabled; at least one must be pickable"
+    case .invalidExtension(let ending):
+      return "the extension \"\(ending)\" must be a dot and a name, such as \".json\""
+    case .rangeReversed(let min, let max):
+      return "\"min\" (\(min)) is greater than \"max\" (\(max))"
+    case .moreDecimalsThanAllowed(let rule, let value, let decimals):
+      let allowed =
+        decimals == 0
+        ? "the field takes whole numbers (give \"decimals\" for more)"
+        : "the field has \(decimals) decimal\(decimals == 1 ? "" : "s")"
+      return "\"\(rule)\" is \(value), with more decimals than allowed: \(allowed)"
+    case .stepNotPositive(let step):
+      return "\"step\" is \(step); it must be greater than 0"
+    case .defaultOptionDisabled(let id):
+      return "the default \"\(id)\" is a disabled option; pick one that can be chosen"
     }
   }
 }

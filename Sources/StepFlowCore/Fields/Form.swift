@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// An ordered list of fields with one of them focused: what a step asks for.
 ///
@@ -11,8 +11,8 @@ import StepFlowJSON
 /// ```swift
 /// var form = try Form([name, email])
 /// _ = form.type("Ann")           // into the focused field
-/// _ = form.handle(.down)          // focus the e-mail field; the name field is touched
-/// let problems = form.validateForNext()
+/// _ = form.handle(.down, in: .detached)  // focus the e-mail field; the name field is touched
+/// let problems = form.validateForNext(in: nil)
 /// // ["E-mail is required"]: Next stays on the step and says so
 /// ```
 package struct Form: Hashable, Sendable {
@@ -56,9 +56,10 @@ package struct Form: Hashable, Sendable {
 
   /// Applies a key: the focused field first, then ↓/↑ as focus movement.
   /// - Returns: `.ignored` for keys neither used, so that the flow can act on them.
-  package mutating func handle(_ key: Key) -> KeyOutcome {
+  package mutating func handle(_ key: Key, in context: FieldContext) -> KeyOutcome {
     guard fields.indices.contains(focusIndex) else { return .ignored }
-    if fields[focusIndex].handle(key) == .handled { return .handled }
+    let outcome = fields[focusIndex].handle(key, in: context)
+    guard outcome == .ignored else { return outcome }
     switch key {
     case .down: return focusNext() ? .handled : .ignored
     case .up: return focusPrevious() ? .handled : .ignored
@@ -66,10 +67,34 @@ package struct Form: Hashable, Sendable {
     }
   }
 
-  /// Selects the highlighted option of the focused field, if it is a choice (Enter in a list).
-  public mutating func pickHighlighted() {
-    guard fields.indices.contains(focusIndex), !fields[focusIndex].options.isEmpty else { return }
-    fields[focusIndex].select(fields[focusIndex].highlighted)
+  /// Selects the highlighted option of the focused field, if it is a choice list (Enter).
+  /// - Returns: `.refused` when the list's filter matches nothing.
+  @discardableResult
+  package mutating func pickHighlighted() -> KeyOutcome {
+    guard fields.indices.contains(focusIndex) else { return .ignored }
+    return fields[focusIndex].pickHighlighted()
+  }
+
+  /// Esc on the focused field: clears a list's filter.
+  /// - Returns: whether there was one.
+  package mutating func clearFilter() -> Bool {
+    guard fields.indices.contains(focusIndex) else { return false }
+    return fields[focusIndex].clearFilter()
+  }
+
+  /// Gives the focused field another text (from an editor), as `set` would.
+  package mutating func replaceFocusedText(_ text: String) -> Result<FieldValue?, FieldError> {
+    guard fields.indices.contains(focusIndex) else {
+      return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+    }
+    return fields[focusIndex].set(text: text)
+  }
+
+  /// Fills in the texts of the fields again (the answers they name changed).
+  package mutating func retitle(_ specs: [FieldSpec]) {
+    for spec in specs {
+      if let index = index(of: spec.id) { fields[index].retitle(spec) }
+    }
   }
 
   /// Focuses the next field, touching the one left.
@@ -129,15 +154,19 @@ package struct Form: Hashable, Sendable {
   }
 
   /// Every field's problem, in field order; empty when the form is valid.
-  package func validate() -> [FieldError] { fields.compactMap { $0.validate() } }
+  package func validate(in context: FieldContext?) -> [FieldError] {
+    fields.compactMap { $0.validate(in: context) }
+  }
 
   /// Whether every field is valid.
-  package var isValid: Bool { fields.allSatisfy { $0.validate() == nil } }
+  package func isValid(in context: FieldContext?) -> Bool {
+    fields.allSatisfy { $0.validate(in: context) == nil }
+  }
 
   /// What the flow calls on Next: touches every field so that all messages show, focuses the
   /// first invalid field, and returns the problems (empty: the step may be left).
-  package mutating func validateForNext() -> [FieldError] {
-    let problems = validate()
+  package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
+    let problems = validate(in: context)
     if let first = problems.first, let index = index(of: first.fieldID) {
       focus(at: index)
     }
@@ -145,10 +174,12 @@ package struct Form: Hashable, Sendable {
     return problems
   }
 
-  /// The message to show for the field at `index`: its problem once it is touched.
-  package func visibleError(at index: Int) -> FieldError? {
-    guard fields.indices.contains(index), touched.contains(fields[index].id) else { return nil }
-    return fields[index].validate()
+  /// The message to show for the field at `index`: its problem once it is touched — and what
+  /// was typed wrong (letters in a number) at once.
+  package func visibleError(at index: Int, in context: FieldContext?) -> FieldError? {
+    guard fields.indices.contains(index) else { return nil }
+    guard touched.contains(fields[index].id) else { return fields[index].syntaxProblem }
+    return fields[index].validate(in: context)
   }
 
   /// The answers by field id, for the fields that have a value.

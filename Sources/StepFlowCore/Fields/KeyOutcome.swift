@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Whether a component used a key.
 ///
 /// A component returns `.ignored` for keys it has no use for, so that the caller can give them
@@ -10,4 +8,7 @@ package enum KeyOutcome: Hashable, Sendable {
   case handled
   /// The key means nothing here; pass it on.
   case ignored
+  /// The key was for this component but cannot act (a letter in a date, a paste larger than
+  /// the field, an option that cannot be picked): nothing changed, and the message says why.
+  case refused(String)
 }

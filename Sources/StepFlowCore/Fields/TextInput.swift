@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// One line of editable text with a cursor that sits between graphemes.
 ///
@@ -23,13 +23,17 @@ package struct TextInput: Hashable, Sendable {
   /// The text: the graphemes joined, kept up to date as they change, so that reading it (the
   /// field's answer, after every key) costs nothing.
   package private(set) var text: String
+  /// Whether line breaks are kept (a multi-line field): typed and pasted text keeps its
+  /// newlines (CR LF and CR become LF) and a tab becomes four spaces.
+  package let keepsNewlines: Bool
 
   /// Text with the cursor at its end.
-  package init(_ text: String = "", maxLength: Int? = nil) {
+  package init(_ text: String = "", maxLength: Int? = nil, keepsNewlines: Bool = false) {
     graphemes = Array(text)
     cursor = graphemes.count
     self.maxLength = maxLength
     self.text = text
+    self.keepsNewlines = keepsNewlines
   }
 
   /// Whether there is no text.
@@ -52,7 +56,7 @@ package struct TextInput: Hashable, Sendable {
   ///   of 40,000 typed characters costs 40,000 steps, not 800 million; elsewhere O(n).
   @discardableResult
   package mutating func insert(_ text: String) -> Bool {
-    let clean = Self.cleaned(text)
+    let clean = Self.cleaned(text, keepingNewlines: keepsNewlines)
     guard !clean.isEmpty else { return true }
     if cursor == graphemes.count { return append(clean) }
     let prefix = String(graphemes[..<cursor])
@@ -132,6 +136,9 @@ package struct TextInput: Hashable, Sendable {
     rebuild(prefix: String(graphemes[..<start]), suffix: String(graphemes[cursor...]))
   }
 
+  /// Puts the cursor before grapheme `index` (clamped to the text).
+  package mutating func moveCursor(to index: Int) { cursor = min(max(0, index), graphemes.count) }
+
   /// Moves the cursor one grapheme left (←).
   package mutating func moveLeft() { cursor = max(0, cursor - 1) }
   /// Moves the cursor one grapheme right (→).
@@ -150,7 +157,9 @@ package struct TextInput: Hashable, Sendable {
   package mutating func handle(_ key: Key) -> KeyOutcome {
     switch key {
     case .character(let character):
-      guard !Self.cleaned(String(character)).isEmpty else { return .ignored }
+      guard !Self.cleaned(String(character), keepingNewlines: keepsNewlines).isEmpty else {
+        return .ignored
+      }
       insert(String(character))
     case .paste(let text): paste(text)
     case .backspace: deleteBackward()
@@ -170,7 +179,10 @@ package struct TextInput: Hashable, Sendable {
   /// Text made fit for one line: CR LF, CR, LF, the Unicode line and paragraph separators and
   /// tabs become one space each; other control characters (C0, DEL, C1) and bidirectional
   /// overrides are dropped.
-  package static func cleaned(_ text: String) -> String {
+  ///
+  /// With `keepingNewlines` (a multi-line field) the breaks become `\n` instead, and a tab
+  /// four spaces.
+  package static func cleaned(_ text: String, keepingNewlines: Bool = false) -> String {
     let scalars = text.unicodeScalars
     guard scalars.contains(where: { Sanitizer.isUnsafe($0) || isBreak($0) }) else { return text }
     var out = String.UnicodeScalarView()
@@ -179,7 +191,13 @@ package struct TextInput: Hashable, Sendable {
       defer { previous = scalar }
       if scalar == "\n", previous == "\r" { continue }
       if isBreak(scalar) {
-        out.append(" ")
+        if !keepingNewlines {
+          out.append(" ")
+        } else if scalar == "\t" {
+          out.append(contentsOf: "    ".unicodeScalars)
+        } else {
+          out.append("\n")
+        }
       } else if !Sanitizer.isUnsafe(scalar) {
         out.append(scalar)
       }

@@ -1,34 +1,62 @@
-import StepFlowJSON
-
 extension FieldSpec {
   /// Checks a value against the field's rules; `nil` when it is valid.
   ///
   /// An empty value (`nil`, or text of only spaces) is valid unless the field is `required`; the
-  /// other rules apply only to a value that is there. Text is checked in this order: `min` and
-  /// `max` length (in characters, i.e. graphemes), the built-in `check`, then the `pattern`,
-  /// which must match the whole text. A required confirm field must be yes; a rating must lie
-  /// within `min`…`max`.
+  /// other rules apply only to a value that is there — except a multichoice's `min`, which an
+  /// empty selection breaks too. Text is checked in this order: `min` and `max` length (in
+  /// characters, i.e. graphemes), the built-in `check`, then the `pattern`, which must match
+  /// the whole text. A required confirm field must be yes; a rating and a number must lie
+  /// within their range; a date must exist and lie within its range; a path must be of its
+  /// kind, end with one of its extensions, and exist when it must.
+  ///
+  /// - Parameter context: the outside world the rules may consult: `"today"` bounds and the
+  ///   file system. `nil` checks only what needs nothing from outside (a default, read before
+  ///   any run).
   /// - Complexity: O(n) in the text's length; with a `pattern`, O(n × m) for its program of m
   ///   instructions, and never more than the field's share of ``FieldPattern/actionBudget``
   ///   steps: a text longer than ``patternTextLimit`` is refused as too long without being
-  ///   matched.
-  package func validate(_ value: FieldValue?) -> FieldError? {
-    validate(value, matchingPattern: true)
+  ///   matched (and a text checked again is not matched again).
+  package func validate(_ value: FieldValue?, in context: FieldContext?) -> FieldError? {
+    validate(value, in: context, matchingPattern: true)
   }
 
-  /// ``validate(_:)``, leaving out the `pattern` when `matchingPattern` is `false`.
-  package func validate(_ value: FieldValue?, matchingPattern: Bool) -> FieldError? {
+  /// ``validate(_:in:)``, leaving out the `pattern` when `matchingPattern` is `false`.
+  package func validate(_ value: FieldValue?, in context: FieldContext?, matchingPattern: Bool)
+    -> FieldError?
+  {
+    if case .multichoice = kind {
+      var count = 0
+      if case .choices(let ids)? = value { count = ids.count }
+      if count == 0, required, min == nil { return error(.required) }
+      if let min, count < min { return error(.tooFewChoices(min: min)) }
+      if let max, count > max { return error(.tooManyChoices(max: max)) }
+      return nil
+    }
     guard let value, !Self.isBlank(value) else { return required ? error(.required) : nil }
-    switch value {
-    case .text(let text):
+    switch (kind, value) {
+    case (.path(let rules), .text(let text)):
+      return validatePath(text, rules: rules, context: context)
+    case (.date(let rules), .text(let text)):
+      return validateDate(text, rules: rules, context: context)
+    case (_, .text(let text)):
       return validateText(text, matchingPattern: matchingPattern)
-    case .bool(let yes):
+    case (_, .bool(let yes)):
       return required && !yes ? error(.mustBeYes) : nil
-    case .number(let n):
+    case (.number(let rules), .number(let n)):
+      return validateNumber(DecimalValue(n), rules: rules)
+    case (.number(let rules), .decimal(let d)):
+      return validateNumber(d, rules: rules)
+    case (_, .number(let n)):
       if let min, n < min { return error(.belowMinimum(min)) }
       if let max, n > max { return error(.aboveMaximum(max)) }
       return nil
-    case .choice:
+    case (_, .choice(let id)):
+      if let option = kind.options.first(where: { $0.id == id }), let reason = option.disabledReason
+      {
+        return error(.optionDisabled(option.title, reason: reason))
+      }
+      return nil
+    case (_, .choices), (_, .decimal):
       return nil
     }
   }
@@ -37,6 +65,75 @@ extension FieldSpec {
   package static func isBlank(_ value: FieldValue) -> Bool {
     guard case .text(let text) = value else { return false }
     return text.allSatisfy(\.isWhitespace)
+  }
+
+  private func validateNumber(_ value: DecimalValue, rules: NumberRules) -> FieldError? {
+    if value.rescaled(to: rules.decimals) == nil {
+      return error(.tooManyDecimals(value.description, decimals: rules.decimals))
+    }
+    let below = rules.min.map { value < $0 } ?? false
+    let above = rules.max.map { value > $0 } ?? false
+    guard below || above else { return nil }
+    return error(.outOfRange(lowest: rules.min?.description, highest: rules.max?.description))
+  }
+
+  private func validateDate(_ text: String, rules: DateRules, context: FieldContext?)
+    -> FieldError?
+  {
+    let date: DateTimeValue
+    switch DateTimeValue.parse(text, time: rules.time) {
+    case .success(let parsed): date = parsed
+    case .failure(let problem):
+      return error(Self.dateProblem(problem, text: text, time: rules.time))
+    }
+    // `today` bounds need the clock; without a context only fixed dates are checked.
+    func resolved(_ bound: DateRules.Bound?) -> CalendarDate? {
+      switch bound {
+      case .date(let day)?: return day
+      case .today?: return context?.today
+      case nil: return nil
+      }
+    }
+    let low = resolved(rules.min)
+    let high = resolved(rules.max)
+    let below = low.map { date.date < $0 } ?? false
+    let above = high.map { date.date > $0 } ?? false
+    guard below || above else { return nil }
+    func name(_ bound: DateRules.Bound?, _ day: CalendarDate?) -> String? {
+      guard let day else { return nil }
+      if case .today? = bound { return "today (\(day))" }
+      return day.description
+    }
+    return error(
+      .dateOutOfRange(lowest: name(rules.min, low), highest: name(rules.max, high)))
+  }
+
+  private func validatePath(_ text: String, rules: PathRules, context: FieldContext?)
+    -> FieldError?
+  {
+    if !rules.extensions.isEmpty, rules.kind != .directory {
+      let lower = text.lowercased()
+      let isFolderPath = text.hasSuffix("/")
+      if !isFolderPath, !rules.extensions.contains(where: { lower.hasSuffix($0.lowercased()) }) {
+        // A folder given where a file with an extension is wanted is reported as a folder.
+        if let context, context.files.kind(of: PathCompletion.expanded(text, context)) == .directory
+        {
+          return error(.pathKind(text, found: .directory, wanted: rules.kind))
+        }
+        return error(.pathExtension(text, extensions: rules.extensions))
+      }
+    }
+    guard let context else { return nil }
+    guard let found = context.files.kind(of: PathCompletion.expanded(text, context)) else {
+      return rules.mustExist ? error(.pathMissing(text)) : nil
+    }
+    switch (rules.kind, found) {
+    case (.file, .regularFile), (.directory, .directory), (.any, .regularFile),
+      (.any, .directory):
+      return nil
+    default:
+      return error(.pathKind(text, found: found, wanted: rules.kind))
+    }
   }
 
   private func validateText(_ text: String, matchingPattern: Bool) -> FieldError? {

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// One thing a user (by a key) or a script (by a line) asks a flow to do.
 public enum Command: Equatable, Sendable {

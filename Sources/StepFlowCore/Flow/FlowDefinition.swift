@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Where a step strip draws each step's extra content (an icon or a label), as in seed 003.
 public enum ExtraContentPosition: String, CaseIterable, Sendable {
   /// Above the step's content (purchase: icons over bars).
@@ -223,6 +221,13 @@ public struct FlowDefinition: Equatable, Sendable {
   /// ``FieldPattern/maxTextLength(sharing:)``), so that checking all of the flow's answers —
   /// a Next on a step of 600 fields, finishing, resuming — stays within it.
   package let patternInstructions: Int
+  /// Whether any text of the flow names a field (`{{name}}`), so that flows without skip
+  /// filling them in.
+  public let hasTemplates: Bool
+  /// The fields by id, for filling in templates (empty when the flow has none).
+  package let templateFields: [String: FieldSpec]
+  /// Whether any field starts from an environment variable (`default: { env: … }`).
+  package let hasEnvironmentDefaults: Bool
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
@@ -262,6 +267,20 @@ public struct FlowDefinition: Equatable, Sendable {
     }
     widestIcon = widest
     hasConditions = steps.contains { $0.when != nil }
+    hasTemplates =
+      steps.contains { $0.hasTemplates }
+      || blocks.contains { $0.texts.contains(where: Template.hasFields) }
+    var fields: [String: FieldSpec] = [:]
+    if hasTemplates {
+      for step in self.steps {
+        for spec in step.allFields where fields[spec.id] == nil { fields[spec.id] = spec }
+      }
+    }
+    templateFields = fields
+    hasEnvironmentDefaults = steps.contains { step in
+      step.fields.contains { $0.defaultFromEnvironment != nil }
+        || step.tabs.contains { $0.fields.contains { $0.defaultFromEnvironment != nil } }
+    }
   }
 
   /// The theme while step `index` is current.

@@ -1,36 +1,115 @@
-import StepFlowJSON
-
 extension FlowMachine {
-  /// Where the focus is in a state, as the key table knows it.
+  /// Where the focus is in a state, as the key table knows it: the y/n question while one is
+  /// asked, else the focused field, the tab bar, the buttons or the stars.
   package static func focusContext(of state: FlowState, flow: FlowDefinition) -> FocusContext {
+    if state.pendingConfirmation != nil { return .prompt }
     if flow.navigation == .rating { return .stars }
     guard let editor = state.editor else { return .noFocus }
     switch editor.focus {
     case .field, .tabField:
       guard let field = editor.focusedField else { return .noFocus }
-      switch field.spec.kind {
-      case .text: return .textField
-      case .choice(_, .list): return .choiceList
-      case .choice(_, .tabs): return .choiceRow
-      case .confirm: return .confirm
-      case .rating: return .ratingField
-      }
+      return field.focusContext
     case .tabBar: return .tabBar
     case .back, .next: return .buttons
     case nil: return .noFocus
     }
   }
 
-  /// A key, as the key table binds it where the focus is. Quitting and starting over happen
-  /// at once here; the help overlay, the y/n prompt and Ctrl-C belong to the screen
-  /// (``FlowProgram``), so their keys come back `nil` — as does a key bound to nothing.
+  /// A key, as the key table binds it where the focus is: the one place that decides what a
+  /// key does, for a key on the terminal and a script's `press` alike. While the help is shown
+  /// any key closes it; while the y/n question is asked, its keys answer it; quitting and
+  /// starting over ask first once something is answered (``FlowState/hasAnswers(flow:)``).
+  /// - Returns: what the key did; `nil` when it means nothing here, and for Ctrl-C, which the
+  ///   terminal session turns into an interrupt (exit 130).
   package static func handleKey(_ key: Key, state: inout FlowState, flow: FlowDefinition)
     -> Outcome?
   {
-    guard state.status == .running,
-      let binding = KeyBindings.binding(for: key, in: focusContext(of: state, flow: flow))
+    guard state.status == .running else { return nil }
+    if state.showsHelp {
+      state.showsHelp = false
+      return .changed
+    }
+    guard let binding = KeyBindings.binding(for: key, in: focusContext(of: state, flow: flow))
     else { return nil }
-    return perform(binding.action, key: key, state: &state, flow: flow)
+    switch binding.action {
+    case .help:
+      state.showsHelp = true
+      return .changed
+    case .confirm:
+      guard let asked = state.pendingConfirmation else { return nil }
+      return apply(asked.command, to: &state, flow: flow)
+    case .dismiss:
+      state.pendingConfirmation = nil
+      return .changed
+    case .command(.quit) where state.hasAnswers(flow: flow):
+      state.pendingConfirmation = .quit
+      return .changed
+    case .command(.reset) where state.hasAnswers(flow: flow):
+      state.pendingConfirmation = .reset
+      return .changed
+    case .interrupt:
+      return nil
+    default:
+      return perform(binding.action, key: key, state: &state, flow: flow)
+    }
+  }
+
+  /// What Enter does: the one decision that performing it (the `enter` command, Enter on a
+  /// field, a button or nowhere) and the hint line's words both come from.
+  package enum EnterEffect: Equatable, Sendable {
+    /// The focus moves on to the next field (from the tab bar: into the tab).
+    case nextField
+    /// The Back button: the current step is undone.
+    case back
+    /// On to the next step.
+    case nextStep
+    /// The flow is finished (a rating: done, once something is rated).
+    case finish
+  }
+
+  /// What the `enter` command does in a state: the focused button, or the step's Enter.
+  package static func enterEffect(_ state: FlowState, _ flow: FlowDefinition) -> EnterEffect {
+    if flow.navigation == .rating { return .finish }
+    if state.editor?.focus == .back { return .back }
+    if let current = state.progression.current, isLastShown(current, flow, state) {
+      return .finish
+    }
+    return .nextStep
+  }
+
+  /// What a key bound to `action` does when it is Enter's: `.submit` (in a field or the tab
+  /// bar) goes to the next field, and on the last one is the `enter` command; `.command(.enter)`
+  /// is that command. `nil` for any other action, or where the action does nothing.
+  package static func enterEffect(of action: KeyAction, _ state: FlowState, _ flow: FlowDefinition)
+    -> EnterEffect?
+  {
+    switch action {
+    case .command(.enter): return enterEffect(state, flow)
+    case .submit:
+      guard let editor = state.editor else { return nil }
+      let list = editor.focusables(flow: flow)
+      if let current = editor.focus, let i = list.firstIndex(of: current), i + 1 < list.count,
+        list[i + 1] != .back, list[i + 1] != .next
+      {
+        return .nextField
+      }
+      return enterEffect(state, flow)
+    default: return nil
+    }
+  }
+
+  /// Gives the focused field the text an editor gave back (Ctrl-E), as `set` would.
+  package static func replaceFocusedText(
+    _ text: String, state: inout FlowState, flow: FlowDefinition
+  ) -> Outcome {
+    guard var editor = state.editor else { return .refused("no field has the focus") }
+    switch editor.replaceFocusedText(text) {
+    case .failure(let error): return .refused(error.message)
+    case .success:
+      state.editor = editor
+      state.syncAnswers(flow: flow)
+      return .changed
+    }
   }
 
   /// Does what a binding says for a key.
@@ -40,39 +119,50 @@ extension FlowMachine {
     switch action {
     case .edit:
       // In place: a copy of the editor would copy the field's text at every key (a burst of
-      // typing was quadratic), and only the field with the focus changed.
+      // typing was quadratic), and only the focused field changes (a refusal changes nothing).
       let focus = state.editor?.focus
-      guard state.editor?.handleFieldKey(key) == .handled else { return nil }
-      state.syncAnswer(at: focus)
-      return .changed
+      let context = state.context
+      switch state.editor?.handleFieldKey(key, in: context) {
+      case .handled?:
+        state.syncAnswer(at: focus)
+        return .changed
+      case .refused(let why)?: return .refused(why)
+      case .ignored?, nil: return nil
+      }
     case .vertical:
       guard var editor = state.editor else { return nil }
-      if editor.handleFieldKey(key) == .handled
-        || editor.moveFocus(by: key == .down ? 1 : -1, flow: flow)
-      {
+      switch editor.handleFieldKey(key, in: state.context) {
+      case .refused(let why): return .refused(why)
+      case .handled:
+        state.editor = editor
+        return .changed
+      case .ignored:
+        guard editor.moveFocus(by: key == .down ? 1 : -1, flow: flow) else { return nil }
         state.editor = editor
         return .changed
       }
-      return nil
     case .pick:
       guard var editor = state.editor else { return nil }
-      editor.pickHighlighted()
+      if case .refused(let why) = editor.pickHighlighted() { return .refused(why) }
       state.editor = editor
       state.syncAnswers(flow: flow)
       return perform(.submit, key: key, state: &state, flow: flow)
+    case .clearOrLeave:
+      if state.editor?.clearFilter() == true { return .changed }
+      return perform(.leaveField, key: key, state: &state, flow: flow)
+    case .openEditor:
+      return .refused(
+        "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
     case .submit:
       // Enter goes to the next field (or from the tab bar into the tab); on the last one it
       // is the step's Enter: next step, or finish on the last step.
-      guard var editor = state.editor else { return nil }
-      let list = editor.focusables(flow: flow)
-      if let current = editor.focus, let i = list.firstIndex(of: current), i + 1 < list.count,
-        list[i + 1] != .back, list[i + 1] != .next
-      {
-        editor.moveFocus(by: 1, flow: flow)
-        state.editor = editor
+      switch enterEffect(of: .submit, state, flow) {
+      case nil: return nil
+      case .nextField?:
+        state.editor?.moveFocus(by: 1, flow: flow)
         return .changed
+      default: return apply(.enter, to: &state, flow: flow)
       }
-      return apply(.enter, to: &state, flow: flow)
     case .cycleFocus:
       guard var editor = state.editor, editor.cycleFocus(by: key == .backTab ? -1 : 1, flow: flow)
       else { return .refused("nothing to focus on this step") }

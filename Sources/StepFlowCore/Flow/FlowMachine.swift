@@ -1,22 +1,29 @@
-import StepFlowJSON
+import StepFlowText
 
-/// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState`` with the
-/// semantics of PRODUCT.md. Pure: no terminal, no clock, no files.
+/// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState``. Pure:
+/// no terminal, no clock, no files. A key (`press KEY`, or a key on the terminal through
+/// ``FlowProgram``) means here what it means on the screen: the help overlay and the y/n
+/// question are part of the state (``handleKey(_:state:flow:)``).
 package enum FlowMachine {
   /// Applies one command. A refused command leaves the flow where it was (a refused Next
-  /// does show the step's validation messages and focus the first invalid field).
+  /// does show the step's validation messages and focus the first invalid field). Any command
+  /// but a key or a tick drops a y/n question that was asked.
   package static func apply(
     _ command: Command, to state: inout FlowState, flow: FlowDefinition
   ) -> Outcome {
     guard state.status == .running else { return .refused("the flow has already ended") }
-    if case .press(let key) = command {
-      // The key's own command opens the new step's editor.
+    switch command {
+    case .press(let key):
       return handleKey(key, state: &state, flow: flow)
         ?? .refused("\(key.label()) does nothing here")
+    case .tick: return .changed
+    default: state.pendingConfirmation = nil
     }
     let outcome = perform(command, &state, flow)
-    if case .moved(let from, let to, _) = outcome, from != to || command == .reset {
-      state.openEditor(flow: flow)
+    switch outcome {
+    case .moved(let from, let to, _) where from != to: state.openEditor(flow: flow)
+    case .startedOver: state.openEditor(flow: flow)
+    default: break
     }
     return outcome
   }
@@ -70,19 +77,20 @@ package enum FlowMachine {
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:
-      state = FlowState(flow: flow, answers: state.prefilled)
-      return .moved(from: before, to: state.progression.current, direction: .backward)
+      // A new start; the help overlay stays as it was (only a key closes it).
+      let showsHelp = state.showsHelp
+      state = FlowState(flow: flow, answers: state.prefilled, context: state.context)
+      state.showsHelp = showsHelp
+      return .startedOver(from: before, to: state.progression.current)
     case .enter:
-      switch flow.navigation {
-      case .rating:
-        guard state.rating > 0 else {
+      switch enterEffect(state, flow) {
+      case .back: return perform(.back, &state, flow)
+      case .nextField, .nextStep: return perform(.next, &state, flow)
+      case .finish:
+        guard flow.navigation != .rating || state.rating > 0 else {
           return .refused("rate first: press 1–\(flow.steps.count) or tap a star")
         }
         return finish(&state, flow)
-      case .tap, .buttons:
-        if state.editor?.focus == .back { return perform(.back, &state, flow) }
-        if let current = before, isLastShown(current, flow, state) { return finish(&state, flow) }
-        return perform(.next, &state, flow)
       }
     case .finish:
       return finish(&state, flow)
@@ -100,10 +108,8 @@ package enum FlowMachine {
       return edited(result, &state, flow)
     case .set(let id, let text):
       return set(id, text, &state, flow)
-    case .tick:
-      return .changed
-    case .press:
-      // Handled by `apply`. Without a screen there is no help overlay and no y/n prompt.
+    case .tick, .press:
+      // Handled by `apply`.
       return .changed
     }
   }
@@ -115,7 +121,7 @@ package enum FlowMachine {
     -> Outcome?
   {
     guard state.editor?.hasControls ?? false,
-      let problems = state.editor?.validateForNext(), !problems.isEmpty
+      let problems = state.editor?.validateForNext(in: state.context), !problems.isEmpty
     else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
   }
@@ -155,6 +161,12 @@ package enum FlowMachine {
       // A step left earlier shows the new answer when it comes back.
       if let step = flow.steps.firstIndex(where: { $0.allFields.contains { $0.id == id } }) {
         state.parkedEditors[step] = nil
+      }
+      if flow.hasTemplates {
+        // Texts that name the answer are filled in again: the current step's now, the
+        // others' when they are shown.
+        state.parkedEditors = [:]
+        state.editor?.retitle(flow: flow, answers: state.answers)
       }
       return .changed
     case .failure(let error):
@@ -271,7 +283,9 @@ package enum FlowMachine {
     if !step.tabs.isEmpty {
       specs += step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)].fields
     }
-    return specs.compactMap { $0.validate(state.answers[$0.id]) }
+    return flow.resolvedFields(specs, answers: state.answers).compactMap {
+      $0.validate(state.answers[$0.id], in: state.context)
+    }
   }
 
   package static func selectTab(
@@ -308,7 +322,7 @@ package enum FlowMachine {
     _ index: Int, _ flow: FlowDefinition, _ answers: [String: FieldValue]
   ) -> Bool {
     guard let condition = flow.steps[index].when else { return true }
-    return condition.holds(for: answers[condition.field])
+    return condition.holds(answers: answers)
   }
 
   /// Whether no shown step comes after `index`.

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// The state of a running flow: where it stands, what was answered, what is selected.
 ///
 /// A value: copying it is how a transition keeps the screen it leaves.
@@ -18,20 +16,54 @@ package struct FlowState: Equatable, Sendable {
   /// Every answer given so far, by field id (also those of steps since left or un-reached, so
   /// that coming back finds them; the result reports only the reached steps' answers).
   package var answers: [String: FieldValue]
-  /// The answers the run started with (`--answers`), which `reset` restores.
+  /// The answers the run started with (`--answers`, and defaults from the environment), which
+  /// `reset` restores.
   package let prefilled: [String: FieldValue]
+  /// What fields may know of the outside world: the day, the files, the environment.
+  package let context: FieldContext
   /// The current step's forms and focus.
   package var editor: StepEditor?
   /// The editors of steps left earlier, kept so that coming back finds the focus and the
   /// messages as they were (and costs no rebuilding).
   package var parkedEditors: [Int: StepEditor] = [:]
+  /// The y/n question a key asked (q, Esc or r once something is answered): while it is asked,
+  /// the keys answer it (``FocusContext/prompt``).
+  package var pendingConfirmation: Confirmation?
+  /// Whether the keys' help (`?`) is shown: the next key, whichever it is, closes it.
+  package var showsHelp = false
 
   /// A flow at its start, with answers given beforehand.
-  package init(flow: FlowDefinition, answers: [String: FieldValue] = [:]) {
+  ///
+  /// A field with `default: { env: NAME }` and no answer given starts with that variable's
+  /// value from `context`, when it is set and passes the field's rules.
+  package init(
+    flow: FlowDefinition, answers: [String: FieldValue] = [:],
+    context: FieldContext = .detached
+  ) {
     progression = Progression(count: flow.steps.count, startsEmpty: flow.startsEmpty)
-    self.answers = answers
-    prefilled = answers
+    let start = FlowState.environmentDefaults(flow: flow, answers: answers, context: context)
+    self.answers = start
+    prefilled = start
+    self.context = context
     openEditor(flow: flow)
+  }
+
+  /// `answers` with the environment's defaults added for the fields that have none.
+  private static func environmentDefaults(
+    flow: FlowDefinition, answers: [String: FieldValue], context: FieldContext
+  ) -> [String: FieldValue] {
+    guard !context.environment.isEmpty, flow.hasEnvironmentDefaults else { return answers }
+    var out = answers
+    for step in flow.steps {
+      for spec in step.allFields where out[spec.id] == nil {
+        guard let name = spec.defaultFromEnvironment, let raw = context.environment[name],
+          !raw.isEmpty, case .success(let value) = spec.parseValue(raw),
+          spec.validate(value, in: context) == nil
+        else { continue }
+        out[spec.id] = value
+      }
+    }
+    return out
   }
 
   /// Makes the editor for the current step from the answers, and records the defaults and
@@ -90,7 +122,7 @@ package struct FlowState: Equatable, Sendable {
   /// than at the start (defaults and `--answers`), a rating, or a step left behind in a flow
   /// that asks anything.
   public func hasAnswers(flow: FlowDefinition) -> Bool {
-    let fresh = FlowState(flow: flow, answers: prefilled)
+    let fresh = FlowState(flow: flow, answers: prefilled, context: context)
     if flow.navigation == .rating { return progression != fresh.progression }
     if answers != fresh.answers { return true }
     let asks = flow.steps.contains { !$0.fields.isEmpty || !$0.tabs.isEmpty }
@@ -111,6 +143,9 @@ package enum Direction: Equatable, Sendable {
 package enum Outcome: Equatable, Sendable {
   /// The current step changed.
   case moved(from: Int?, to: Int?, direction: Direction)
+  /// The flow started over (`reset`): back at its start, the answers given beforehand kept.
+  /// Unlike moving back to the first step, every step is new again (a stage runs again).
+  case startedOver(from: Int?, to: Int?)
   /// The selected tab of the current step changed.
   case tabChanged(from: Int, to: Int)
   /// Something changed on the current step (an answer, the focus).

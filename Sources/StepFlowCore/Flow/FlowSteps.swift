@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// The steps of a flow written as one Swift enum: a case per step, in order.
 ///
 /// Every requirement has a default, so `extension Signup: FlowSteps {}` is a whole flow

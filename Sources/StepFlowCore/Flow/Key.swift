@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// A key press (or a paste) decoded from terminal input.
 public enum Key: Hashable, Sendable {
   /// A printable character (UTF-8 decoded), including space.

@@ -1,11 +1,19 @@
-import StepFlowJSON
-
 /// Where the focus is, as far as keys are concerned: what a key does depends on it.
 package enum FocusContext: String, CaseIterable, Hashable, Sendable {
-  /// A text field: letters are typed.
+  /// A text field of one line: letters are typed.
   case textField
-  /// A choice field drawn as a list.
+  /// A text field of several lines: letters and Enter are typed.
+  case multilineText
+  /// A number field: typed, ↑/↓ step it.
+  case numberField
+  /// A path field: typed, Tab completes.
+  case pathField
+  /// A date field: digits fill it, ↑/↓ change a part.
+  case dateField
+  /// A choice field drawn as a list: letters filter it.
   case choiceList
+  /// A multichoice field: letters filter it, Space toggles.
+  case multiList
   /// A choice field drawn as a row of options.
   case choiceRow
   /// A yes/no field.
@@ -27,7 +35,12 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   package var title: String {
     switch self {
     case .textField: return "text field"
+    case .multilineText: return "multi-line text"
+    case .numberField: return "number field"
+    case .pathField: return "path field"
+    case .dateField: return "date field"
     case .choiceList: return "choice list"
+    case .multiList: return "multichoice list"
     case .choiceRow: return "option row"
     case .confirm: return "yes/no field"
     case .ratingField: return "rating field"
@@ -39,16 +52,24 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The fields where letters are typed as text.
+  package static let typed: [FocusContext] = [.textField, .multilineText, .numberField, .pathField]
+  /// The lists, where letters filter.
+  package static let lists: [FocusContext] = [.choiceList, .multiList]
   /// The contexts of a focused field.
-  package static let fields: [FocusContext] = [
-    .textField, .choiceList, .choiceRow, .confirm, .ratingField,
-  ]
+  package static let fields: [FocusContext] =
+    typed + [.dateField] + lists + [.choiceRow, .confirm, .ratingField]
   /// Everything that can hold the focus on a step: fields, the tab bar, the buttons.
   package static let controls: [FocusContext] = fields + [.tabBar, .buttons]
-  /// Every step context where letters are not typed.
+  /// Every step context where letters are not typed or filtered: there they are commands.
   package static let notText: [FocusContext] = [
-    .choiceList, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus,
+    .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus,
   ]
+
+  /// Whether letters are text here (typed, or a list's filter): `q` does not quit.
+  package var takesLetters: Bool {
+    Self.typed.contains(self) || self == .dateField || Self.lists.contains(self)
+  }
 }
 
 /// Which keys a binding takes.
@@ -96,6 +117,10 @@ package enum KeyAction: Equatable, Sendable {
   case cycleFocus
   /// Esc on a field: nothing has the focus any more (buttons: Next has it).
   case leaveField
+  /// Esc in a list: clears its filter; without one, as `leaveField`.
+  case clearOrLeave
+  /// Ctrl-E in a multi-line text: hand the text to `$VISUAL` / `$EDITOR` (the screen does it).
+  case openEditor
   /// ←/→ on the tab bar: the previous / next tab.
   case switchTab
   /// ←/→ on the buttons: the button on that side (← on Next: Back, → on Back: Next); past

@@ -1,4 +1,4 @@
-import StepFlowJSON
+import StepFlowText
 
 /// The one table of key bindings. The key handling, the hint line, the `?` overlay,
 /// `stepflow help keys` and the README's keys table all come from it. A key does what the
@@ -9,28 +9,74 @@ package enum KeyBindings {
     text.map { .key(.character($0)) }
   }
 
+  private static let cursorKeys = keys(
+    .left, .right, .home, .end, .backspace, .delete, .ctrl("a"), .ctrl("e"), .ctrl("u"),
+    .ctrl("k"), .ctrl("w"))
+
   package static let table: [KeyBinding] = [
     KeyBinding(chars("y"), .confirm, "yes: quit or start over", hint: "yes", in: [.prompt]),
     KeyBinding(chars("n") + keys(.escape), .dismiss, "no: carry on", hint: "no", in: [.prompt]),
-    KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: [.textField]),
+    KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: FocusContext.typed),
     KeyBinding(
-      keys(
-        .left, .right, .home, .end, .backspace, .delete, .ctrl("a"), .ctrl("e"), .ctrl("u"),
-        .ctrl("k"), .ctrl("w")),
-      .edit, "move the cursor, delete (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W too)",
-      label: "← → Home End Backspace Delete", in: [.textField]),
+      cursorKeys, .edit, "move the cursor, delete (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W too)",
+      label: "← → Home End Backspace Delete", in: [.textField, .numberField, .pathField]),
+    KeyBinding(keys(.enter), .edit, "a new line", in: [.multilineText]),
+    KeyBinding(
+      keys(.ctrl("d")), .submit, "accept the text: next field (on the last one, next step)",
+      hint: "accept", in: [.multilineText]),
+    KeyBinding(
+      keys(.ctrl("e")), .openEditor, "edit the text in $VISUAL or $EDITOR", hint: "editor",
+      in: [.multilineText]),
+    KeyBinding(
+      keys(.up, .down), .vertical, "the line above / below (past the first / last: the focus)",
+      in: [.multilineText]),
+    KeyBinding(keys(.pageUp, .pageDown), .edit, "a page up / down", in: [.multilineText]),
+    KeyBinding(
+      cursorKeys.filter { $0 != .key(.ctrl("e")) }, .edit,
+      "move the cursor (Home, End: in the line), delete (Ctrl-A, Ctrl-U, Ctrl-K, Ctrl-W too)",
+      label: "← → Home End Backspace Delete", in: [.multilineText]),
+    KeyBinding(
+      keys(.up, .down), .edit, "one step up / down (within the range)", hint: "step",
+      in: [.numberField]),
+    KeyBinding(keys(.pageUp, .pageDown), .edit, "ten steps up / down", in: [.numberField]),
+    KeyBinding(
+      keys(.tab), .edit, "complete the path (several: show them)", hint: "complete",
+      in: [.pathField]),
+    KeyBinding(
+      keys(.up, .down), .edit, "change the part under the cursor (empty: today)",
+      hint: "change", in: [.dateField]),
+    KeyBinding(
+      [.printable], .edit, "type the digits (- / : next part, t today)", in: [.dateField]),
+    KeyBinding(
+      cursorKeys, .edit, "move, empty a digit (Ctrl-U: the whole date)",
+      label: "← → Home End Backspace Delete", in: [.dateField]),
     KeyBinding(
       keys(.up, .down), .vertical, "move the highlight (past the ends: the focus)",
-      hint: "choose", in: [.choiceList]),
+      hint: "choose", in: FocusContext.lists),
     KeyBinding(
       chars(" "), .edit, "select the highlighted option, stay", in: [.choiceList, .choiceRow]),
     KeyBinding(
+      chars(" "), .edit, "select or unselect the highlighted option", hint: "select",
+      in: [.multiList]),
+    KeyBinding(
       keys(.enter), .pick, "pick the highlighted option and go on", hint: "pick",
       in: [.choiceList]),
-    KeyBinding(keys(.left, .right), .edit, "choose an option", hint: "choose", in: [.choiceRow]),
-    KeyBinding([.digit], .edit, "choose option N", in: [.choiceList, .choiceRow]),
     KeyBinding(
-      keys(.home, .end), .edit, "highlight the first / last option", in: [.choiceList]),
+      keys(.ctrl("a")), .edit, "select all or none (of those the filter shows)",
+      hint: "all", in: [.multiList]),
+    KeyBinding(
+      keys(.pageUp, .pageDown, .home, .end), .edit, "a page up / down, the first / last option",
+      in: FocusContext.lists),
+    KeyBinding(chars("?"), .help, "show or hide this help", hint: "keys", in: FocusContext.lists),
+    KeyBinding(
+      [.printable], .edit, "filter the list (fuzzy; digits too)", hint: "to filter",
+      in: FocusContext.lists),
+    KeyBinding(keys(.backspace), .edit, "edit the filter", in: FocusContext.lists),
+    KeyBinding(
+      keys(.escape), .clearOrLeave, "clear the filter; without one, leave the field",
+      hint: "clear / leave", in: FocusContext.lists),
+    KeyBinding(keys(.left, .right), .edit, "choose an option", hint: "choose", in: [.choiceRow]),
+    KeyBinding([.digit], .edit, "choose option N", in: [.choiceRow]),
     KeyBinding(
       keys(.left, .right) + chars(" ynYN"), .edit, "yes / no (Space toggles)", hint: "yes/no",
       label: "← → Space y n", in: [.confirm]),
@@ -42,10 +88,11 @@ package enum KeyBindings {
     KeyBinding(keys(.left, .right), .switchTab, "switch tab", hint: "switch tab", in: [.tabBar]),
     KeyBinding(
       keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
-      in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar, .buttons]),
+      in: [.textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons]),
     KeyBinding(
       keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
-      hint: "next field", in: FocusContext.fields.filter { $0 != .choiceList } + [.tabBar]),
+      hint: "next field",
+      in: FocusContext.fields.filter { $0 != .choiceList && $0 != .multilineText } + [.tabBar]),
     KeyBinding(
       keys(.enter), .command(.enter), "press the focused button (last step: finish)",
       hint: "next", in: [.buttons]),
@@ -57,7 +104,7 @@ package enum KeyBindings {
       hint: "focus", in: FocusContext.controls),
     KeyBinding(
       keys(.escape), .leaveField, "leave the field (then q, ? and r work)", hint: "leave field",
-      in: FocusContext.fields),
+      in: FocusContext.fields.filter { !FocusContext.lists.contains($0) }),
     KeyBinding([.digit], .digit, "rate N", hint: "rate", in: [.stars]),
     KeyBinding(keys(.left, .right), .step, "one star less / more", hint: "stars", in: [.stars]),
     KeyBinding(chars("ln "), .command(.next), "one star more", in: [.stars]),
@@ -101,6 +148,17 @@ package enum KeyBindings {
   package static func binding(for key: Key, in context: FocusContext) -> KeyBinding? {
     table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
   }
+
+  /// What the Enter key is bound to in a context, read from the table once (the hint line asks
+  /// with every frame).
+  package static func enterAction(in context: FocusContext) -> KeyAction? {
+    enterActions[context]
+  }
+
+  private static let enterActions: [FocusContext: KeyAction] = Dictionary(
+    uniqueKeysWithValues: FocusContext.allCases.compactMap { context in
+      binding(for: .enter, in: context).map { (context, $0.action) }
+    })
 
   /// The keys of a binding that it really takes in a context (an earlier binding may take
   /// some of them), e.g. `→` is not `next` in a yes/no field.
@@ -185,6 +243,7 @@ package enum KeyBindings {
   /// The keys as the hint line names them: a pair of arrows (`← →`), else the first arrow,
   /// else the first letter (`b`, not `Backspace`), else the first key.
   private static func hintLabel(_ keys: [KeyPattern], ascii: Bool) -> String {
+    if keys == [.printable] { return "type" }
     if keys.count >= 2, keys[0].isArrow, keys[1].isArrow {
       return keys[0].label(ascii: ascii) + " " + keys[1].label(ascii: ascii)
     }
@@ -202,15 +261,17 @@ package enum KeyBindings {
     switch binding.action {
     case .confirm, .dismiss, .digit: return 0
     // The stars' arrows say again what the digits do: after quitting, on a narrow line.
-    case .step where binding.contexts == [.stars]: return 6
-    case .pick, .submit, .command(.enter): return 1
-    case .edit, .vertical, .switchTab, .switchButton, .step: return 2
-    case .cycleFocus: return 3
-    case .leaveField: return 4
-    case .command(.quit): return 5
-    case .help: return 6
-    case .command(.back): return 7
-    default: return 8
+    case .step where binding.contexts == [.stars]: return 60
+    case .pick, .submit, .command(.enter): return 10
+    // Typing to filter a list: after moving the focus, which a narrow line keeps.
+    case .edit where binding.keys == [.printable]: return 35
+    case .edit, .vertical, .switchTab, .switchButton, .step: return 20
+    case .cycleFocus, .openEditor: return 30
+    case .leaveField, .clearOrLeave: return 40
+    case .command(.quit): return 50
+    case .help: return 70
+    case .command(.back): return 80
+    default: return 90
     }
   }
 
@@ -232,8 +293,8 @@ package enum KeyBindings {
   package static var text: String {
     var lines = ["Keys: what a key does depends on where the focus is (Tab, Shift-Tab move it)."]
     let order: [FocusContext] = [
-      .noFocus, .buttons, .textField, .choiceList, .choiceRow, .confirm, .ratingField, .tabBar,
-      .stars, .prompt,
+      .noFocus, .buttons, .textField, .multilineText, .numberField, .pathField, .dateField,
+      .choiceList, .multiList, .choiceRow, .confirm, .ratingField, .tabBar, .stars, .prompt,
     ]
     for context in order {
       let rows = help(in: context)
@@ -251,10 +312,17 @@ package enum KeyBindings {
   package static func whereText(_ contexts: [FocusContext]) -> String {
     let set = Set(contexts)
     if set == Set(FocusContext.allCases) { return "anywhere" }
-    if set == Set(FocusContext.notText + [.stars]) { return "anywhere but a text field" }
-    if set == Set(FocusContext.notText) { return "a step, not in a text field" }
+    if set == Set(FocusContext.notText + [.stars]) {
+      return "anywhere but a field that takes letters"
+    }
+    if set == Set(FocusContext.notText) { return "a step, not in a field that takes letters" }
     if set == Set(FocusContext.controls) { return "fields, tab bar, buttons" }
     if set == Set(FocusContext.fields) { return "any field" }
+    if set == Set(FocusContext.fields.filter { !FocusContext.lists.contains($0) }) {
+      return "any field but a list"
+    }
+    if set == Set(FocusContext.typed) { return "text, number, path fields" }
+    if set == Set(FocusContext.lists) { return "lists" }
     return contexts.map(\.title).joined(separator: ", ")
   }
 }

@@ -1,23 +1,6 @@
-import StepFlowJSON
-
-/// The key table (``KeyBindings``) as a flow's screen uses it: the command a key means where
-/// nothing has the focus, and the `?` overlay's rows where the focus is.
+/// The key table (``KeyBindings``) as a flow's help overlay (`?`) lists it: the rows where the
+/// focus is, with a rating's digits as many as it has stars.
 package enum KeyMap {
-  /// The command for a key where nothing has the focus (rating flows: the stars), or `nil`
-  /// when the key is bound to something else or to nothing.
-  package static func command(for key: Key, flow: FlowDefinition) -> Command? {
-    let context: FocusContext = flow.navigation == .rating ? .stars : .noFocus
-    guard let binding = KeyBindings.binding(for: key, in: context) else { return nil }
-    switch binding.action {
-    case .command(let command): return command
-    case .step: return key == .left ? .previous : .next
-    case .digit:
-      guard case .character(let c) = key, let n = c.wholeNumberValue, n > 0 else { return nil }
-      return flow.navigation == .rating ? .rate(n) : .tap(n)
-    default: return nil
-    }
-  }
-
   /// The keys listed by the help overlay (`?`) in a focus context: key, then what it does.
   package static func help(
     in context: FocusContext, flow: FlowDefinition, glyphs: Glyphs, hintedFirst: Bool = false

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// Where a flow stands: how many steps are reached and which one is current.
 ///
 /// The reached steps are always a prefix of the steps in order (`0..<reachedCount`) and the

@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// What can hold the focus on a step's screen.
 package enum Focus: Hashable, Sendable {
   /// A field of the step's own form.
@@ -34,8 +32,11 @@ package struct StepEditor: Equatable, Sendable {
   ) {
     let step = flow.steps[index]
     self.step = index
-    form = StepEditor.makeForm(step.fields, answers: answers)
-    tabForms = step.tabs.map { StepEditor.makeForm($0.fields, answers: answers) }
+    form = StepEditor.makeForm(
+      flow.resolvedFields(step.fields, answers: answers), answers: answers)
+    tabForms = step.tabs.map {
+      StepEditor.makeForm(flow.resolvedFields($0.fields, answers: answers), answers: answers)
+    }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
     focus = firstFocus(flow: flow)
@@ -178,23 +179,51 @@ package struct StepEditor: Equatable, Sendable {
   // MARK: Editing
 
   /// Selects the highlighted option of the focused choice field.
-  mutating func pickHighlighted() {
+  mutating func pickHighlighted() -> KeyOutcome {
     switch focus {
-    case .field: form.pickHighlighted()
-    case .tabField: tabForms[selectedTab].pickHighlighted()
-    default: break
+    case .field: return form.pickHighlighted()
+    case .tabField: return tabForms[selectedTab].pickHighlighted()
+    default: return .ignored
+    }
+  }
+
+  /// Esc on the focused field: clears a list's filter; whether there was one.
+  mutating func clearFilter() -> Bool {
+    switch focus {
+    case .field: return form.clearFilter()
+    case .tabField: return tabForms[selectedTab].clearFilter()
+    default: return false
+    }
+  }
+
+  /// Gives the focused field a new text (back from an editor).
+  package mutating func replaceFocusedText(_ text: String) -> Result<FieldValue?, FieldError> {
+    switch focus {
+    case .field: return form.replaceFocusedText(text)
+    case .tabField: return tabForms[selectedTab].replaceFocusedText(text)
+    default: return .failure(FieldError(fieldID: "", label: "", problem: .noField))
+    }
+  }
+
+  /// Fills in the fields' texts again from the answers (an earlier answer they name changed).
+  package mutating func retitle(flow: FlowDefinition, answers: [String: FieldValue]) {
+    guard flow.hasTemplates else { return }
+    let step = flow.steps[self.step]
+    form.retitle(flow.resolvedFields(step.fields, answers: answers))
+    for (t, tab) in step.tabs.enumerated() where tabForms.indices.contains(t) {
+      tabForms[t].retitle(flow.resolvedFields(tab.fields, answers: answers))
     }
   }
 
   /// Gives a key to the focused field.
-  package mutating func handleFieldKey(_ key: Key) -> KeyOutcome {
+  package mutating func handleFieldKey(_ key: Key, in context: FieldContext) -> KeyOutcome {
     switch focus {
     case .field:
-      let outcome = form.handle(key)
+      let outcome = form.handle(key, in: context)
       if outcome == .handled { focus = .field(form.focusIndex) }
       return outcome
     case .tabField:
-      let outcome = tabForms[selectedTab].handle(key)
+      let outcome = tabForms[selectedTab].handle(key, in: context)
       if outcome == .handled { focus = .tabField(tabForms[selectedTab].focusIndex) }
       return outcome
     default:
@@ -240,9 +269,9 @@ package struct StepEditor: Equatable, Sendable {
 
   /// Validates what Next would leave: the step's own fields and the selected tab's. Every
   /// message shows from now on, and the focus goes to the first invalid field.
-  package mutating func validateForNext() -> [FieldError] {
-    var problems = form.validateForNext()
-    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext() }
+  package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
+    var problems = form.validateForNext(in: context)
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext(in: context) }
     if let first = problems.first { focusField(id: first.fieldID) }
     return problems
   }

@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowJSON
-
 /// Easing curves: map linear progress in 0…1 to eased progress in 0…1.
 package enum Easing: Sendable {
   case linear

@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowJSON
-
 /// The side new content comes in from when two screens slide past each other.
 package enum SlideDirection: Hashable, Sendable {
   /// The new content enters from the right and the old leaves to the left (a push, a higher

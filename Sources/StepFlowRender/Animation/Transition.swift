@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowJSON
-
 /// A timed animation: when it starts, how long it runs and how its progress is eased.
 ///
 /// A transition never reads a clock. Every question takes the time `now` (time since the

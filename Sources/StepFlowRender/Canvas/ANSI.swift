@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Encodes styles as ANSI escape sequences (SGR), reduced to the terminal's colour depth.
 package enum ANSI {

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 // The part of the appearance model (Core) that needs the renderer's cell style.
 

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// A rectangle of cells: origin and size, in columns and rows.
 public struct Rect: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import StepFlowCore
-import StepFlowJSON
 import Synchronization
 
 /// One grapheme's UTF-8 bytes, stored inline in 16 bytes so that a ``Cell`` is plain data:

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Text attributes a cell can carry besides its colours.
 public struct TextAttributes: OptionSet, Hashable, Sendable {

@@ -1,5 +1,4 @@
-import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// Measuring, cutting and wrapping text by display width.
 package enum TextLayout {

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// The seed's Back / Next buttons, each centred in its half of the row.
 ///

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// A step's icon drawn large: the seed's three overlapping translucent circles with the icon at
 /// their centre (the delivery status screen).

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// A navigation bar driven by a stack of ``NavigationItem``s: `‹ Back title`, a centred title,
 /// an optional prompt line above and an optional large title below, and a separator line.

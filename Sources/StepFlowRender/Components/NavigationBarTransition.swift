@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// A push, pop or setItems of a ``NavigationBar`` in progress: what the bar looked like when it
 /// began, and how it is drawn on the way to the new top item.

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// What a navigation bar shows for one screen: its title, back title, prompt, large title and
 /// tint (the model of one entry of a ``NavigationBar``'s stack).

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// A step's screen below the strip: its blocks (text, a large icon, a status box, a cart, a
 /// summary, the rating text), laid out top to bottom and centred in the area.

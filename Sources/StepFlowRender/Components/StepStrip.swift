@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// The row of steps across the top of a flow (seed 003's MultiStepsView), drawn into cells.
 ///
@@ -265,7 +265,7 @@ public struct StepStrip {
     // Steps passed because their condition does not hold are not reached.
     let reached = (0..<progression.reachedCount).filter {
       !flow.hasConditions || FlowMachine.isShown($0, flow, answers)
-    }.map { flow.steps[$0].title }
+    }.map { flow.resolve(flow.steps[$0].title, answers: answers) }
     if flow.navigation == .rating {
       return progression.reachedCount == 0
         ? "\(flow.title): not rated yet (1 to \(flow.steps.count))"
@@ -280,6 +280,6 @@ public struct StepStrip {
         + reached.suffix(5).joined(separator: ", ")
       : reached.joined(separator: ", ")
     return
-      "Step \(current + 1) of \(flow.steps.count): \(flow.steps[current].title) — reached: \(names)"
+      "Step \(current + 1) of \(flow.steps.count): \(flow.resolve(flow.steps[current].title, answers: answers)) — reached: \(names)"
   }
 }

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// An underline tab bar with a sliding content container (seed 001's
 /// UnderlineSegmentedControl and its container view).

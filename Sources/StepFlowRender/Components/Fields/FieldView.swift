@@ -1,25 +1,46 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// How a field is drawn: a two-column gutter, then its rows from top to bottom.
 ///
 /// ```
 /// │ E-mail *  we send the receipt here      label row: label, ` *` when required, help
-/// │ ann@example█                            input rows: 1, or one per option of a list
+/// │ ann@example█                            input rows: 1; a list's rows (at most 8) and
+///                                            its description row; a multi-line text's lines;
+///                                            a path's row of candidates after Tab
 /// │ ✗ E-mail: must look like name@example…  message rows: the message, wrapped; 1 blank
 ///                                            row when there is none
 /// ```
 /// The gutter shows `│` in the accent colour beside a focused field. The blank message row
 /// separates the field from the next one, so a message appears without moving anything
-/// (unless it needs more than one row).
+/// (unless it needs more than one row). Only the rows on screen are drawn: a list of 10,000
+/// options costs what its eight visible rows cost.
 extension Field {
   /// The columns the gutter takes on the left.
   package static let gutterWidth = 2
 
-  /// The rows the input takes: one per option for a list choice, else one.
+  /// The rows the input takes: a list's visible rows (and one for the highlighted option's
+  /// description when any option has one), a multi-line text's lines, a path's input and,
+  /// after Tab found several, its candidates; else one.
   package var inputRows: Int {
-    if case .choice(let options, .list) = spec.kind { return options.count }
-    return 1
+    switch spec.kind {
+    case .choice(let options, .list), .multichoice(let options):
+      let describes = options.contains { $0.description != nil || $0.disabledReason != nil }
+      return FieldSpec.listRows(options.count) + (describes ? 1 : 0)
+    case .text(_, _, let lines): return lines
+    case .path: return candidates.isEmpty ? 1 : 2
+    default: return 1
+    }
+  }
+
+  /// The row of the input that should stay on screen when the form scrolls: a list's
+  /// highlighted row, a multi-line text's cursor row.
+  package var focusRow: Int {
+    if spec.kind.isList { return max(0, list.row - list.top) }
+    if case .text(_, _, let lines) = spec.kind, lines > 1 {
+      return min(lines - 1, input.lineNumber.line)
+    }
+    return 0
   }
 
   /// The rows the field takes in `width` columns when `message` is shown under it (`nil`:
@@ -52,7 +73,6 @@ extension Field {
     canvas.fill(box, style: theme.text)
     let content = area.inset(left: Self.gutterWidth)
     let accent = theme.text.foreground(theme.accent)
-    let faint = theme.text.foreground(theme.inactive)
     let lines = messageLines(message, width: area.width, glyphs: glyphs)
     let barRows = 1 + inputRows + (message == nil ? 0 : lines.count)
     if focused {
@@ -60,29 +80,30 @@ extension Field {
         canvas.put(glyphs.vertical, width: 1, x: area.x, y: area.y + row, style: accent)
       }
     }
-    // The label row.
-    let labelStyle = (focused ? accent : theme.text).bold
-    let label = spec.label + (spec.required ? " *" : "")
-    var used = canvas.draw(
-      TextLayout.truncate(label, toWidth: content.width, ellipsis: glyphs.ellipsis),
-      x: content.x, y: content.y, style: labelStyle, limit: content.width)
-    if let help = spec.help, used + 2 < content.width {
-      used += 2
-      let room = content.width - used
-      canvas.draw(
-        TextLayout.truncate(help, toWidth: room, ellipsis: glyphs.ellipsis),
-        x: content.x + used, y: content.y, style: faint, limit: room)
-    }
+    renderLabel(into: &canvas, content: content, theme: theme, glyphs: glyphs, focused: focused)
     // The input rows.
     let input = Rect(x: content.x, y: content.y + 1, width: content.width, height: inputRows)
       .intersection(box)
     if !input.isEmpty {
       switch spec.kind {
-      case .text(let placeholder, let secure):
-        self.input.render(
-          into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused,
-          placeholder: placeholder, secure: secure)
-      case .choice(_, .list):
+      case .text(let placeholder, let secure, let lines):
+        if lines > 1 {
+          renderLines(
+            into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused,
+            placeholder: placeholder)
+        } else {
+          self.input.render(
+            into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused,
+            placeholder: placeholder, secure: secure)
+        }
+      case .number(let rules):
+        renderNumber(
+          into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused, rules: rules)
+      case .path:
+        renderPath(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
+      case .date:
+        renderDate(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
+      case .choice(_, .list), .multichoice:
         renderList(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
       case .choice(_, .tabs):
         renderTabs(into: &canvas, area: input, theme: theme, glyphs: glyphs, focused: focused)
@@ -103,25 +124,35 @@ extension Field {
     }
   }
 
-  private func renderList(
-    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
+  /// The label row: the label (` *` when required), then what the field is doing — a list's
+  /// filter and how many match, a multichoice's count — else the help.
+  private func renderLabel(
+    into canvas: inout Canvas, content: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
   ) {
-    let selected = selectedIndex
-    for (i, option) in options.enumerated() {
-      let y = area.y + i
-      guard y < area.maxY else { break }
-      let isHighlighted = focused && i == highlighted
-      var style = theme.text
-      if i == selected { style = style.foreground(theme.accent) }
-      if isHighlighted {
-        style = style.bold
-        canvas.draw(
-          glyphs.pointerRight, x: area.x, y: y, style: theme.text.foreground(theme.accent),
-          limit: min(1, area.width))
+    let accent = theme.text.foreground(theme.accent)
+    let faint = theme.text.foreground(theme.inactive)
+    let labelStyle = (focused ? accent : theme.text).bold
+    let label = spec.label + (spec.required ? " *" : "")
+    var used = canvas.draw(
+      TextLayout.truncate(label, toWidth: content.width, ellipsis: glyphs.ellipsis),
+      x: content.x, y: content.y, style: labelStyle, limit: content.width)
+    var notes: [(String, Style)] = []
+    if spec.kind.isList, !list.filter.isEmpty {
+      let count = list.count(of: options.count)
+      notes.append(("filter: " + list.filter, accent.bold))
+      notes.append(("\(count) of \(options.count)", faint))
+    } else {
+      if case .multichoice = spec.kind, !selectedIDs.isEmpty {
+        notes.append(("\(selectedIDs.count) selected", faint))
       }
-      let radio = i == selected ? glyphs.radioOn : glyphs.radioOff
-      canvas.draw(
-        radio + " " + option.title, x: area.x + 2, y: y, style: style, limit: area.width - 2)
+      if let help = spec.help { notes.append((help, faint)) }
+    }
+    for (text, style) in notes where used + 2 < content.width {
+      used += 2
+      let room = content.width - used
+      used += canvas.draw(
+        TextLayout.truncate(text, toWidth: room, ellipsis: glyphs.ellipsis),
+        x: content.x + used, y: content.y, style: style, limit: room)
     }
   }
 
@@ -155,6 +186,7 @@ extension Field {
         break
       }
       var style = i == selected ? theme.text.foreground(theme.accent).bold : theme.text
+      if options[i].isDisabled { style = faint }
       if focused && i == highlighted && i != selected { style = style.reversed }
       x += canvas.draw(items[i], x: x, y: area.y, style: style, limit: area.maxX - x) + gap
     }

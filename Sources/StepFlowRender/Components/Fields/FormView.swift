@@ -1,11 +1,10 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// A form measured at a width: the message under each field and the rows each field takes.
 ///
 /// Measuring checks every touched field (its message); a frame measures a form once and draws
-/// with that (``Form/render(into:area:theme:glyphs:focused:measured:)``), so a step of 600
-/// fields costs one check of each per frame, not four.
+/// with that (``Form/render(into:area:theme:glyphs:focused:context:measured:)``), so a step of
+/// 600 fields costs one check of each per frame, not four.
 package struct FormMeasure: Equatable, Sendable {
   /// The message shown under each field, in field order.
   package let messages: [FieldError?]
@@ -22,11 +21,13 @@ package struct FormMeasure: Equatable, Sendable {
 extension Form {
   /// The rows each field takes in `width` columns, as ranges from the form's first row; the
   /// messages of touched fields are counted (see ``Field/rows(width:message:)``).
-  package func layout(width: Int) -> [Range<Int>] { measure(width: width).ranges }
+  package func layout(width: Int, context: FieldContext?) -> [Range<Int>] {
+    measure(width: width, context: context).ranges
+  }
 
   /// The messages and rows of the fields in `width` columns.
-  package func measure(width: Int) -> FormMeasure {
-    let messages = fields.indices.map { visibleError(at: $0) }
+  package func measure(width: Int, context: FieldContext?) -> FormMeasure {
+    let messages = fields.indices.map { visibleError(at: $0, in: context) }
     var top = 0
     let ranges = fields.indices.map { index in
       let rows = fields[index].rows(width: width, message: messages[index])
@@ -37,16 +38,18 @@ extension Form {
   }
 
   /// The rows the whole form takes in `width` columns.
-  package func rows(width: Int) -> Int { measure(width: width).rows }
+  package func rows(width: Int, context: FieldContext?) -> Int {
+    measure(width: width, context: context).rows
+  }
 
   /// The first form row shown in an area of `width` × `height`: 0 when everything fits,
   /// otherwise the least scrolling that shows the focused field whole (its label and input
   /// rows when it is taller than the area; the highlighted option of a long list).
-  package func scrollOffset(width: Int, height: Int) -> Int {
-    scrollOffset(ranges: measure(width: width).ranges, height: height)
+  package func scrollOffset(width: Int, height: Int, context: FieldContext?) -> Int {
+    scrollOffset(ranges: measure(width: width, context: context).ranges, height: height)
   }
 
-  /// ``scrollOffset(width:height:)`` for a form already measured.
+  /// ``scrollOffset(width:height:context:)`` for a form already measured.
   package func scrollOffset(_ measured: FormMeasure, height: Int) -> Int {
     scrollOffset(ranges: measured.ranges, height: height)
   }
@@ -58,30 +61,33 @@ extension Form {
     let field = fields[focusIndex]
     var target = ranges[focusIndex]
     if target.count > height {
-      // Too tall: the label and input rows, or the highlighted option and the label.
+      // Too tall: the label and input rows, or the highlighted option (the cursor's row)
+      // and the label.
       target = target.lowerBound..<(target.lowerBound + 1 + field.inputRows)
       if target.count > height {
-        let option = target.lowerBound + 1 + field.highlighted
-        target = max(target.lowerBound, option + 1 - height)..<(option + 1)
+        let row = target.lowerBound + 1 + field.focusRow
+        target = max(target.lowerBound, row + 1 - height)..<(row + 1)
       }
     }
     let offset = max(0, target.upperBound - height)
     return min(offset, target.lowerBound, total - height)
   }
 
-  /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:)``.
+  /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:context:)``.
   /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
   ///   it does not, no field shows focus.
+  /// - Parameter context: what the rules may consult for the messages (today, the files).
   /// - Parameter measured: the form measured at the area's width, if the caller has it.
   package func render(
     into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true,
-    measured: FormMeasure? = nil
+    context: FieldContext? = nil, measured: FormMeasure? = nil
   ) {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
     canvas.fill(box, style: theme.text)
     let measure =
-      measured.flatMap { $0.width == area.width ? $0 : nil } ?? measure(width: area.width)
+      measured.flatMap { $0.width == area.width ? $0 : nil }
+      ?? measure(width: area.width, context: context)
     let messages = measure.messages
     let ranges = measure.ranges
     let offset = scrollOffset(ranges: ranges, height: area.height)

@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// Which columns of a text input's content a row of a given width shows.
 ///

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Whether a bar or ring shows a ratio or just that something is happening.
 public enum ProgressKind: Sendable {

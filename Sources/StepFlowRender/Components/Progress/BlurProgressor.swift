@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The look of a `.blur` backdrop (the seed's `BlurProgressorParameter`, a blur effect style).
 public enum BlurProgressorParameter: Equatable, Sendable {

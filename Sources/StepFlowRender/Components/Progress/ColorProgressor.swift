@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The look of a `.color` backdrop (the seed's `ColorProgressorParameter`, a colour with alpha).
 public struct ColorProgressorParameter: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Makes an indicator dismissable by a key (the seed's `.dismissable`, where a tap dismisses).
 ///

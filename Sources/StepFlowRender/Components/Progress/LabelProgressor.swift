@@ -1,5 +1,5 @@
 import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// The look of a `.label` progressor (the seed's `LabelProgressorParameter`: a font and a colour,
 /// here a cell style).

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Fading a progressor in and out on a canvas of cells.
 ///

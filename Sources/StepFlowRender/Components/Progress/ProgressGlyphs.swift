@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The characters progressors draw with, for one ``GlyphStyle``.
 ///

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The progressors shown on one region and the times at which each fades in, ends and fades out.
 ///

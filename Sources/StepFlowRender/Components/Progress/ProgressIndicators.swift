@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// Progress indicators on any number of screen regions — the seed's `Prog`, as a value.
 ///

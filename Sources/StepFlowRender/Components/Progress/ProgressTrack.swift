@@ -1,6 +1,3 @@
-import StepFlowCore
-import StepFlowJSON
-
 /// What a proportional progressor (bar, ring, label) shows over time: the last ratio it was
 /// given, then — once it ends — the ending animation counting from there up to 1.
 package struct ProgressTrack: Sendable {

@@ -1,5 +1,4 @@
-import StepFlowCore
-import StepFlowJSON
+import StepFlowText
 
 /// The progressors an indicator is made of, as the seed lists them; start an indicator with any
 /// combination, in the order they should appear.

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// One progressor of a progress indicator: a bar, a ring, a label — or one of your own.
 ///

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The look of a `.ring` progressor (the seed's `RingProgressorParameter`).
 public struct RingProgressorParameter: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
 
 /// The look of a `.spinner` progressor (the seed's `.activityIndicator`).
 public struct SpinnerProgressorParameter: Equatable, Sendable {

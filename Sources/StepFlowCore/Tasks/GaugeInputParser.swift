@@ -1,8 +1,3 @@
-import StepFlow
-import StepFlowJSON
-import StepFlowTerminal
-import StepFlowWizards
-
 /// What one piece of gauge input changed.
 package struct GaugeUpdate: Equatable, Sendable {
   /// The new percentage, 0…100, if the input set one.
@@ -16,7 +11,8 @@ package struct GaugeUpdate: Equatable, Sendable {
   }
 }
 
-/// Reads the input of `dialog --gauge` incrementally, from chunks of bytes as they arrive.
+/// Reads the input of `dialog --gauge` incrementally, from chunks of bytes as they arrive: the
+/// input of `stepflow gauge`, and the output of a task with `progress: "percent"`.
 ///
 /// - A line holding a number sets the percentage; it is clamped to 0…100, and a fraction is
 ///   cut off (`37.9` is 37).
@@ -50,7 +46,10 @@ package struct GaugeInputParser: Sendable {
     var size = 0
   }
 
-  package init(maxLineLength: Int = Platform.maxLineLength) {
+  /// The longest line that is read, 64 KiB (``Platform.maxLineLength`` at the edge).
+  package static let defaultMaxLineLength = 64 << 10
+
+  package init(maxLineLength: Int = GaugeInputParser.defaultMaxLineLength) {
     self.maxLineLength = maxLineLength
   }
 

@@ -1,7 +1,6 @@
 import Testing
 
-@testable import StepFlowCore
-@testable import StepFlowJSON
+@testable import StepFlowText
 
 @Suite struct DisplayWidthTests {
   @Test func asciiIsOneCellEach() {

@@ -1,8 +1,4 @@
-import StepFlowCore
-import StepFlowJSON
-import StepFlowRender
-import StepFlowTerminal
-import StepFlowWizards
+import StepFlowText
 
 /// A command's options, declared once: what the parser accepts and what `--help` lists.
 package struct OptionSpec: Sendable {

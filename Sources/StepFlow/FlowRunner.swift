@@ -1,73 +1,14 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
 import StepFlowTerminal
+import StepFlowText
 import StepFlowWizards
 
-/// `stepflow run` and `stepflow rate`: resolve the flow, pick the mode, run, print the result.
-package enum RunCommand {
-
-  package static let options: [OptionSpec] = [
-    OptionSpec(
-      "--commands", value: "TEXT", help: "scripted run: commands separated by ; or newlines"),
-    OptionSpec("--script", value: "FILE", help: "scripted run: one command a line (- = stdin)"),
-    OptionSpec(
-      "--frames", help: "print every frame as text, each after a --- frame N: COMMAND --- line"),
-    OptionSpec("--width", value: "W", help: "frame width without a terminal (default 80)"),
-    OptionSpec("--height", value: "H", help: "frame height without a terminal (default 24)"),
-    OptionSpec(
-      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)"),
-    OptionSpec(
-      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
-    OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
-    OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
-    OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
-    OptionSpec(
-      "--output", value: "FORMAT",
-      help: "the result on stdout: json, text (field: value lines) or none"),
-    OptionSpec(
-      "--auto", help: "a step's progress stage runs whenever it is reached, then advances"),
-    OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
-    OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
-    OptionSpec("--resume", help: "continue from the --state file"),
-    OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
-  ]
-
-  /// Runs a flow given by a Swift program with the options of `run` (no flow operand).
-  package static func execute(
-    _ flow: FlowDefinition, arguments: [String], environment: [String: String],
-    onEnd: ((FlowState) -> Void)? = nil
-  )
-    throws(UsageError) -> Int32
-  {
-    let usage = "usage: \(flow.id) [options]"
-    let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
-    if let operand = parsed.operands.first {
-      throw UsageError("unexpected \"\(Sanitizer.sanitize(operand))\"", usage: usage)
-    }
-    return try start(
-      flow, parsed: parsed, environment: environment, rating: false, usage: usage, onEnd: onEnd)
-  }
-
-  /// Runs a flow given by a Swift program (``MultiSteps/run(_:)``) with the options of
-  /// `stepflow run`, as the `stepflow` command runs its own: standard descriptors reserved,
-  /// SIGQUIT's default action back, a usage error printed (64), lost output on stdout 74.
-  package static func runProgram(
-    _ flow: FlowDefinition, arguments: [String], onEnd: ((FlowState) -> Void)? = nil
-  ) -> Int32 {
-    Platform.reserveStandardDescriptors()
-    Platform.restoreDefaultQuitAction()
-    FatalSignals.installOutsideSessions()
-    do throws(UsageError) {
-      return outputChecked(
-        try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),
-        name: flow.id)
-    } catch {
-      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
-      return ExitCode.usage
-    }
-  }
-
+/// Runs a flow as `stepflow run` does, driven by typed ``RunSettings``: the state to start
+/// from (`--answers`, `--state`, `--resume`), full screen on a terminal or line by line from
+/// script lines, the state saved after every step, and the result on stdout. The command line
+/// (parsing argv into settings) is `StepFlowCommandLine`'s.
+package enum FlowRunner {
   /// `code`, or 74 with a message when something written to stdout was lost: the output is
   /// what a caller asked for, and a run whose result did not arrive has not succeeded.
   ///
@@ -80,12 +21,8 @@ package enum RunCommand {
     return ExitCode.ioError
   }
 
-  package static func start(
-    _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
-    usage: String, onEnd: ((FlowState) -> Void)? = nil
-  ) throws(UsageError) -> Int32 {
-    var settings = try RunSettings(parsed, environment: environment, rating: rating, usage: usage)
-    settings.onEnd = onEnd
+  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:)``).
+  package static func start(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
     let start: FlowState
     switch startingState(flow, settings: settings) {
     case .success(let state): start = state
@@ -120,7 +57,7 @@ package enum RunCommand {
       }
     }
     guard let path = settings.stateFile else {
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
     let shown = Sanitizer.sanitize(path)
     // One rule for what is at the state path: it is used (--resume) or replaced only when it is
@@ -132,7 +69,7 @@ package enum RunCommand {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
       }
-      return .success(FlowState(flow: flow, answers: answers))
+      return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     case .other(let what):
       Platform.writeStderr(
         "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
@@ -152,10 +89,11 @@ package enum RunCommand {
         Platform.writeStderr(
           "stepflow: no saved state in \(shown) yet (the file is empty); starting at the beginning\n"
         )
-        return .success(FlowState(flow: flow, answers: answers))
+        return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
       }
       do throws(SavedState.Refusal) {
-        let resumed = try SavedState.decode(bytes, path: path, flow: flow)
+        let resumed = try SavedState.decode(
+          bytes, path: path, flow: flow, context: settings.fieldContext)
         for note in resumed.notes { Platform.writeStderr("stepflow: \(note)\n") }
         return .success(resumed.state)
       } catch {
@@ -174,7 +112,7 @@ package enum RunCommand {
         "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
       )
     }
-    return .success(FlowState(flow: flow, answers: answers))
+    return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
   }
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
@@ -217,12 +155,10 @@ package enum RunCommand {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto),
+          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
         state: start),
       saver: saver)
-    let depth =
-      ColorChoice.depth(choice: settings.color, environment: settings.environment, isTerminal: true)
-      ?? .none
+    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
     let code: Int32
     do {
       code = try TerminalSession.run(
@@ -260,7 +196,8 @@ package enum RunCommand {
     saver: inout StateFileWriter?
   ) -> Int32 {
     var options = FlowOptions(
-      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto)
+      glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")
@@ -339,7 +276,7 @@ package enum RunCommand {
         case .line(let typed):
           number += 1
           // While y/n is asked, n is no, not next.
-          let asking = runner.program.pendingConfirmation != nil
+          let asking = runner.program.state.pendingConfirmation != nil
           var line = person && !asking ? Command.shortcuts[Command.trim(typed)] ?? typed : typed
           if ScriptSource.isBlank(line) { continue }
           if person {

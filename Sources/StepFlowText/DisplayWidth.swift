@@ -1,5 +1,3 @@
-import StepFlowJSON
-
 /// How many terminal cells text takes.
 ///
 /// A grapheme (a `Character`) takes 0, 1 or 2 cells: East Asian wide and fullwidth characters

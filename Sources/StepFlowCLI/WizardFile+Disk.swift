@@ -1,6 +1,5 @@
 import StepFlowCore
 import StepFlowJSON
-import StepFlowRender
 import StepFlowTerminal
 import StepFlowWizards
 

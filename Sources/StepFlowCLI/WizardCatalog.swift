@@ -1,6 +1,4 @@
 import StepFlowCore
-import StepFlowJSON
-import StepFlowRender
 import StepFlowTerminal
 import StepFlowWizards
 

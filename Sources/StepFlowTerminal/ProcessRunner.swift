@@ -1,0 +1,426 @@
+import Glibc
+import StepFlowCore
+
+/// The one place where stepflow runs commands: wizard tasks, `optionsFrom`, `validate`
+/// commands and `stepflow gauge -- CMD` all go through it.
+///
+/// Each child starts in a session of its own (``ProcessSpawn``): its own process group, stdin
+/// from `/dev/null` (or the bytes it is given), stdout and stderr into pipes that are read
+/// through the caller's `poll` loop (``pollDescriptors()`` and ``service(_:)``) or this
+/// runner's own (``wait(until:)``), and never the terminal. Its output comes back as events
+/// in chunks; only the captured part of stdout is kept here (at most the launch's
+/// `captureLimit`), so a command that prints 100 MB costs no memory.
+///
+/// Stopping a child — on request, at its timeout, when the runner shuts down — sends SIGTERM
+/// to its process group and SIGKILL after ``grace``. When a child exits, whatever it left in
+/// its process group (a background job still holding the output pipe) is sent SIGTERM and,
+/// after the grace period, SIGKILL; the child is reaped only then, so that its process group's
+/// id cannot be reused meanwhile and no signal can reach a process stepflow did not start.
+/// ``shutdown()`` does all of that at once and waits for it: no child outlives the runner.
+///
+/// ```swift
+/// let runner = ProcessRunner()
+/// let id = runner.start(TaskLaunch(arguments: ["sh", "-c", "echo hi"]))
+/// while let events = runner.wait(), !events.isEmpty { … }   // .output, then .ended
+/// runner.shutdown()
+/// ```
+package final class ProcessRunner {
+  /// A child of this runner.
+  package struct ID: Hashable, Sendable, CustomStringConvertible {
+    package let raw: Int
+    package var description: String { "process \(raw)" }
+  }
+
+  /// What happened to a child.
+  package enum Event: Equatable, Sendable {
+    /// Bytes it wrote (never empty), in order per stream.
+    case output(ID, TaskStream, [UInt8])
+    /// It ended; nothing more comes for it.
+    case ended(ID, TaskEnd)
+  }
+
+  /// Why a child is being stopped.
+  private enum StopReason {
+    case requested
+    case timedOut(Duration)
+  }
+
+  private final class Child {
+    let id: ID
+    let process: ProcessSpawn.Child
+    let started: Duration
+    let captureLimit: Int
+    var stdout: Int32
+    var stderr: Int32
+    var captured: [UInt8] = []
+    var truncated = false
+    var timeoutAt: Duration?
+    var timeout: Duration?
+    var stopReason: StopReason?
+    /// When SIGKILL goes to the group (after a SIGTERM).
+    var killAt: Duration?
+    /// The child has exited and its end was reported; it is reaped at `killAt`.
+    var ended = false
+
+    init(id: ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
+      self.id = id
+      self.process = process
+      self.started = started
+      captureLimit = launch.captureLimit
+      stdout = process.stdout
+      stderr = process.stderr
+      timeout = launch.timeout
+      timeoutAt = launch.timeout.map { started + $0 }
+    }
+  }
+
+  /// How long a child has between SIGTERM and SIGKILL.
+  package let grace: Duration
+  private let baseEnvironment: [String: String]
+  private var children: [Child] = []
+  private var pending: [Event] = []
+  private var nextID = 0
+  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+
+  /// The most bytes read from one stream in one ``service(_:)``, so that a command with a lot
+  /// of output cannot hold up keys, frames or signals.
+  package static let readBudget = 4 << 20
+
+  /// How often a child is checked for having exited where the system has no pidfd.
+  private static let exitCheckInterval: Duration = .milliseconds(50)
+
+  /// - Parameters:
+  ///   - grace: how long a child has to end after SIGTERM before SIGKILL.
+  ///   - environment: the environment every child starts from (a launch adds to it).
+  package init(grace: Duration = .seconds(1), environment: [String: String]? = nil) {
+    self.grace = grace
+    baseEnvironment = environment ?? Platform.environment()
+  }
+
+  deinit { shutdown() }
+
+  /// Whether no child is running or being cleaned up, and no event waits to be delivered.
+  package var isIdle: Bool { children.isEmpty && pending.isEmpty }
+
+  /// Whether a child has not ended yet (its end not reported).
+  package var hasRunning: Bool { children.contains { !$0.ended } }
+
+  /// Starts a command. A command that cannot start ends at once: its `.ended` event, with
+  /// ``TaskOutcome/notStarted(exitCode:reason:)``, comes with the next ``service(_:)``.
+  /// - Parameter passThrough: the command writes to stepflow's own stdout and stderr (no
+  ///   `.output` events).
+  @discardableResult
+  package func start(_ launch: TaskLaunch, passThrough: Bool = false) -> ID {
+    let id = ID(raw: nextID)
+    nextID += 1
+    var environment = baseEnvironment
+    for (name, value) in launch.environment { environment[name] = value }
+    let now = Platform.monotonicNow()
+    do throws(ProcessSpawn.Failure) {
+      let process = try ProcessSpawn.start(
+        launch, environment: environment, passThrough: passThrough)
+      children.append(Child(id: id, process: process, started: now, launch: launch))
+      ChildRegistry.add(process.pid)
+    } catch {
+      pending.append(
+        .ended(
+          id,
+          TaskEnd(
+            outcome: .notStarted(exitCode: error.exitCode, reason: error.reason),
+            duration: .zero)))
+    }
+    return id
+  }
+
+  /// Stops a child: SIGTERM to its process group now, SIGKILL after ``grace``. Its `.ended`
+  /// event says ``TaskOutcome/stopped``. Nothing happens for a child that has ended.
+  package func stop(_ id: ID) {
+    guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
+    terminate(child, reason: .requested, at: Platform.monotonicNow())
+  }
+
+  /// Sends a signal to the process group of every running child: SIGTSTP when stepflow is
+  /// suspended (Ctrl-Z), SIGCONT when it continues.
+  package func signalAll(_ signal: Int32) {
+    for child in children where !child.ended { ProcessSpawn.signalGroup(child.process.pid, signal) }
+  }
+
+  /// Stops every running child (``stop(_:)``).
+  package func stopAll() {
+    for child in children where !child.ended { stop(child.id) }
+  }
+
+  private func terminate(_ child: Child, reason: StopReason, at now: Duration) {
+    if child.stopReason == nil { child.stopReason = reason }
+    ProcessSpawn.signalGroup(child.process.pid, SIGTERM)
+    // SIGCONT too: a stopped group would not act on SIGTERM until continued.
+    ProcessSpawn.signalGroup(child.process.pid, SIGCONT)
+    if child.killAt == nil { child.killAt = now + grace }
+  }
+
+  // MARK: The poll loop
+
+  /// The descriptors to wait on: each child's output pipes (readable) and its pidfd
+  /// (readable when it exits).
+  package func pollDescriptors() -> [pollfd] {
+    var fds: [pollfd] = []
+    for child in children where !child.ended {
+      for fd in [child.stdout, child.stderr, child.process.pidfd] where fd >= 0 {
+        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
+    }
+    return fds
+  }
+
+  /// When the runner next has something to do by itself (a timeout, a SIGKILL after the grace
+  /// period, an exit check, an event to deliver), on the monotonic clock; `nil` for nothing.
+  package func nextDeadline() -> Duration? {
+    if !pending.isEmpty { return .zero }
+    var deadline: Duration?
+    func consider(_ time: Duration?) {
+      guard let time else { return }
+      deadline = min(deadline ?? time, time)
+    }
+    for child in children {
+      consider(child.killAt)
+      if !child.ended {
+        consider(child.stopReason == nil ? child.timeoutAt : nil)
+        if child.process.pidfd < 0 { consider(Platform.monotonicNow() + Self.exitCheckInterval) }
+      }
+    }
+    return deadline
+  }
+
+  /// Reads what the ready descriptors hold, notices children that exited, and does what is
+  /// due (timeouts, SIGKILL after the grace period).
+  /// - Parameter ready: the descriptors `poll` reported (others are ignored); an empty list
+  ///   reads nothing but still does what is due.
+  /// - Returns: the events, in order.
+  package func service(_ ready: some Collection<pollfd> = [pollfd]()) -> [Event] {
+    var events = pending
+    pending = []
+    let now = Platform.monotonicNow()
+    let readable = Set(ready.filter { $0.revents != 0 }.map(\.fd))
+    for child in children where !child.ended {
+      if child.stdout >= 0, readable.contains(child.stdout) {
+        drain(child, .stdout, budget: Self.readBudget, into: &events)
+      }
+      if child.stderr >= 0, readable.contains(child.stderr) {
+        drain(child, .stderr, budget: Self.readBudget, into: &events)
+      }
+      if child.stopReason == nil, let timeoutAt = child.timeoutAt, now >= timeoutAt {
+        terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)
+      }
+      let exitNoticed = child.process.pidfd < 0 || readable.contains(child.process.pidfd)
+      if exitNoticed || child.stopReason != nil,
+        let outcome = ProcessSpawn.peekExit(child.process.pid)
+      {
+        finish(child, outcome, at: now, into: &events)
+      }
+    }
+    for child in children {
+      guard let killAt = child.killAt, now >= killAt else { continue }
+      ProcessSpawn.signalGroup(child.process.pid, SIGKILL)
+      child.killAt = nil
+      if child.ended {
+        release(child)
+      } else if let outcome = waitForExit(child, upTo: .milliseconds(100)) {
+        finish(child, outcome, at: now, into: &events)
+      }
+    }
+    children.removeAll { $0.ended && $0.killAt == nil }
+    return events
+  }
+
+  /// Waits for the children (on this runner's own `poll`) until one of them has news or
+  /// `deadline` (monotonic) passes.
+  /// - Returns: the events; empty when the deadline passed with none.
+  package func wait(until deadline: Duration? = nil, alsoWatching extra: [pollfd] = []) -> (
+    events: [Event], extra: [pollfd]
+  ) {
+    while true {
+      var fds = pollDescriptors()
+      let ownCount = fds.count
+      fds += extra
+      var wake = nextDeadline()
+      if let deadline { wake = min(wake ?? deadline, deadline) }
+      let timeout = wake.map { Self.milliseconds(until: $0) } ?? -1
+      let ready = Platform.retryingInterrupts { poll(&fds, nfds_t(fds.count), timeout) }
+      if ready < 0 { return ([], []) }
+      let events = service(fds[0..<ownCount])
+      let extraReady = Array(fds[ownCount...])
+      if !events.isEmpty || extraReady.contains(where: { $0.revents != 0 }) {
+        return (events, extraReady)
+      }
+      if let deadline, Platform.monotonicNow() >= deadline { return ([], extraReady) }
+      if isIdle { return ([], extraReady) }
+    }
+  }
+
+  /// Milliseconds from now until a monotonic time, rounded up, at least 0.
+  package static func milliseconds(until time: Duration) -> Int32 {
+    let remaining = time - Platform.monotonicNow()
+    if remaining <= .zero { return 0 }
+    let (seconds, attoseconds) = remaining.components
+    let partial = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: seconds * 1000 + partial)
+  }
+
+  // MARK: Reading and ending
+
+  /// Reads a stream until it has nothing more now, it ends, or `budget` bytes came.
+  private func drain(_ child: Child, _ stream: TaskStream, budget: Int, into events: inout [Event])
+  {
+    let fd = stream == .stdout ? child.stdout : child.stderr
+    guard fd >= 0 else { return }
+    var left = budget
+    while left > 0 {
+      let n = Platform.retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
+      }
+      if n < 0 && Platform.wouldBlock { return }
+      if n <= 0 {
+        close(fd)
+        if stream == .stdout { child.stdout = -1 } else { child.stderr = -1 }
+        return
+      }
+      left -= n
+      let bytes = Array(buffer[0..<n])
+      if stream == .stdout, child.captureLimit > 0 {
+        let room = child.captureLimit - child.captured.count
+        if room > 0 { child.captured += bytes.prefix(room) }
+        if n > room { child.truncated = true }
+      }
+      events.append(.output(child.id, stream, bytes))
+    }
+  }
+
+  /// The child has exited: what is left in its pipes now is read, the pipes are closed (a
+  /// background job of its own that still writes gets SIGPIPE), its end is reported, and
+  /// what is left of its process group gets SIGTERM, then SIGKILL after the grace period.
+  private func finish(
+    _ child: Child, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event]
+  ) {
+    drain(child, .stdout, budget: Self.readBudget, into: &events)
+    drain(child, .stderr, budget: Self.readBudget, into: &events)
+    closePipes(child)
+    let reported: TaskOutcome
+    switch child.stopReason {
+    case .timedOut(let limit)?: reported = .timedOut(limit)
+    case .requested?: reported = .stopped
+    case nil: reported = outcome
+    }
+    child.ended = true
+    events.append(
+      .ended(
+        child.id,
+        TaskEnd(
+          outcome: reported, duration: now - child.started, captured: child.captured,
+          capturedTruncated: child.truncated)))
+    ProcessSpawn.signalGroup(child.process.pid, SIGTERM)
+    if child.killAt == nil { child.killAt = now + grace }
+  }
+
+  private func closePipes(_ child: Child) {
+    if child.stdout >= 0 { close(child.stdout) }
+    if child.stderr >= 0 { close(child.stderr) }
+    child.stdout = -1
+    child.stderr = -1
+  }
+
+  /// Reaps an ended child whose process group has had its SIGKILL.
+  private func release(_ child: Child) {
+    ProcessSpawn.reap(child.process.pid)
+    ChildRegistry.remove(child.process.pid)
+    if child.process.pidfd >= 0 { close(child.process.pidfd) }
+  }
+
+  /// Waits up to `limit` for a child to exit (after SIGKILL it does at once).
+  private func waitForExit(_ child: Child, upTo limit: Duration) -> TaskOutcome? {
+    let end = Platform.monotonicNow() + limit
+    while true {
+      if let outcome = ProcessSpawn.peekExit(child.process.pid) { return outcome }
+      if Platform.monotonicNow() >= end { return nil }
+      if child.process.pidfd >= 0 {
+        var request = pollfd(fd: child.process.pidfd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&request, 1, Self.milliseconds(until: end))
+      } else {
+        usleep(1000)
+      }
+    }
+  }
+
+  // MARK: Shutting down
+
+  /// Stops every child and waits for it: SIGTERM to each process group, up to ``grace`` for
+  /// them to exit, then SIGKILL to every group, and every child reaped. Events are dropped.
+  /// Called on every way out of a run (and by `deinit`).
+  package func shutdown() {
+    pending = []
+    guard !children.isEmpty else { return }
+    let now = Platform.monotonicNow()
+    for child in children {
+      // Nobody reads any more: a child blocked writing to a full pipe is released by SIGPIPE.
+      closePipes(child)
+      if !child.ended {
+        child.stopReason = child.stopReason ?? .requested
+        ProcessSpawn.signalGroup(child.process.pid, SIGTERM)
+        ProcessSpawn.signalGroup(child.process.pid, SIGCONT)
+      }
+    }
+    let end = now + grace
+    for child in children where !child.ended {
+      if waitForExit(child, upTo: max(.zero, end - Platform.monotonicNow())) != nil {
+        child.ended = true
+      }
+    }
+    for child in children {
+      ProcessSpawn.signalGroup(child.process.pid, SIGKILL)
+      release(child)
+    }
+    children = []
+  }
+}
+
+/// The process groups of the running children, in fixed slots a signal handler can read: when
+/// stepflow itself dies of a crash, the fatal-signal handler kills them before the process ends
+/// (``killAll()``), so not even a crash leaves a command running.
+package enum ChildRegistry {
+  private static let capacity = 16
+
+  private static func withSlots<R>(_ body: (UnsafeMutablePointer<pid_t>) -> R) -> R {
+    withUnsafeMutablePointer(to: &childSlots) {
+      $0.withMemoryRebound(to: pid_t.self, capacity: capacity, body)
+    }
+  }
+
+  package static func add(_ pid: pid_t) {
+    withSlots { slots in
+      for i in 0..<capacity where slots[i] == 0 {
+        slots[i] = pid
+        return
+      }
+    }
+  }
+
+  package static func remove(_ pid: pid_t) {
+    withSlots { slots in
+      for i in 0..<capacity where slots[i] == pid { slots[i] = 0 }
+    }
+  }
+
+  /// SIGKILL to every registered group. Async-signal-safe: reads the slots and calls `kill`.
+  package static func killAll() {
+    withSlots { slots in
+      for i in 0..<capacity where slots[i] > 1 { _ = kill(-slots[i], SIGKILL) }
+    }
+  }
+}
+
+// Written by the main thread only; read by the fatal-signal handler. A tuple of constants is
+// initialized statically (no lazy initialization that a signal handler could run into).
+nonisolated(unsafe) private var childSlots:
+  (
+    pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
+    pid_t, pid_t, pid_t
+  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
