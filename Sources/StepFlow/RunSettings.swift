@@ -31,8 +31,12 @@ package struct RunSettings {
   package var plain: Bool
   /// The result's form on stdout.
   package var output = FlowResult.Format.json
-  /// Whether a step's progress stage runs whenever it is reached, then advances (`--auto`).
+  /// Whether a step's progress stage runs whenever it is reached, then advances, and every
+  /// task starts on arrival and moves on when it succeeds (`--auto`).
   package var auto = false
+  /// Whether tasks are only described — argv, working directory, environment — and nothing
+  /// runs (`--dry-run`); the run is line by line then, never full screen.
+  package var dryRun = false
   /// A JSON object of answers that pre-fill the fields.
   package var answersFile: String? = nil
   /// Where the state is saved after every step.
@@ -48,6 +52,18 @@ package struct RunSettings {
   package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
+  /// The name messages start with: `stepflow`, or a program's own name for its flow.
+  package var programName = "stepflow"
+  /// Whether the result is written on stdout (`stepflow run`); a library run returns it.
+  package var writesResult = true
+  /// Where messages go (notices, a script's refusals, why a run stops), in words; `nil` for
+  /// stderr, as `name: message` lines.
+  package var messages: ((String) -> Void)? = nil
+  /// Whether the run is full screen on the terminal or not at all (a library run's
+  /// `.terminal` mode): no falling back to the line-based mode.
+  package var requiresTerminal = false
+  /// Answers given as values (a library run), on top of those of ``answersFile``.
+  package var answers: [String: FieldValue] = [:]
 
   /// A run with nothing asked for: the environment's conventions decide the glyphs (the
   /// locale), whether anything animates (`STEPFLOW_REDUCED_MOTION`) and plain mode
@@ -65,7 +81,7 @@ package struct RunSettings {
   /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
   /// stdin is a terminal (commands piped into stdin are a script).
   package var isInteractive: Bool {
-    commands == nil && script == nil && !frames && !plain && Platform.isTerminal(0)
+    commands == nil && script == nil && !frames && !plain && !dryRun && Platform.isTerminal(0)
   }
 
   /// Whether to write the text form after every command: when commands come from stdin
@@ -73,6 +89,17 @@ package struct RunSettings {
   package func announce(source: ScriptSourceKind) -> Bool {
     if case .stdin = source { return script == nil && !frames }
     return false
+  }
+
+  /// Tells a message: to ``messages``, or on stderr after the program's name.
+  /// - Parameter named: whether the line starts with the program's name (a located problem
+  ///   of a file names the file instead).
+  package func report(_ message: String, named: Bool = true) {
+    if let messages {
+      messages(message)
+    } else {
+      Platform.writeStderr((named ? programName + ": " : "") + message + "\n")
+    }
   }
 
   /// The colour depth of printed frames, `nil` for plain text.
@@ -83,10 +110,12 @@ package struct RunSettings {
 
 /// When colours are used (`--color`), and the environment's conventions for `auto`
 /// (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`).
-package enum ColorChoice: String, CaseIterable, Sendable {
+public enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
   case auto
+  /// Colour always, as deep as the terminal says it shows (`COLORTERM`, `TERM`), at least 16.
   case always
+  /// No colour: reached, current and pending steps still differ by their glyphs.
   case never
 
   /// The colour depth to use, or `nil` for no colour at all.

@@ -60,4 +60,6 @@ package struct StepDraft: Sendable {
   package var templates: [(text: String, location: TextLocation)]
   /// Where each field's `default` is written, by field id.
   package var defaultLocations: [String: TextLocation] = [:]
+  /// The step's `run`, with where its parts are written.
+  package var task: TaskDraft? = nil
 }

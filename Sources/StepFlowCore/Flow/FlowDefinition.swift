@@ -50,7 +50,13 @@ public struct StripStyle: Equatable, Sendable {
   /// The size of the extra content in cells (width, height); `nil` to fit the icon.
   public var extraWidth: Int?
   public var extraHeight: Int?
+  /// A step cell of the program's own, drawn instead of ``shape`` (`StepFlowRender`'s
+  /// `StripStyle(position:content:extra:)` makes it from a `StepCellView`).
+  public var customContent: CustomView?
+  /// Extra content of the program's own, drawn instead of the icons.
+  public var customExtra: CustomView?
 
+  /// A strip of a built-in shape with the steps' icons (or one shared icon) as extra content.
   public init(
     position: ExtraContentPosition, shape: StepShape, sharedExtra: Icon? = nil,
     extraWidth: Int? = nil, extraHeight: Int? = nil
@@ -151,13 +157,17 @@ public struct StepDefinition: Equatable, Sendable {
   public var tabsField: String?
   /// Shown only when this holds.
   public var when: Condition?
+  /// A simulated progress stage (delivery's demo): indicators filled over a duration.
   public var progress: ProgressStage?
+  /// Real work the step does: a command or a closure, its progress, its outcome.
+  public var task: StepTask?
 
   public init(
     id: String, title: String, icon: Icon? = nil, accent: Color? = nil, background: Color? = nil,
     foreground: Color? = nil, prompt: String? = nil, largeTitle: String? = nil,
     blocks: [ScreenBlock] = [], fields: [FieldSpec] = [], tabs: [TabDefinition] = [],
-    tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil
+    tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil,
+    task: StepTask? = nil
   ) {
     self.id = id
     self.title = title
@@ -173,6 +183,7 @@ public struct StepDefinition: Equatable, Sendable {
     self.tabsField = tabsField
     self.when = when
     self.progress = progress
+    self.task = task
   }
 }
 
@@ -221,6 +232,9 @@ public struct FlowDefinition: Equatable, Sendable {
   /// ``FieldPattern/maxTextLength(sharing:)``), so that checking all of the flow's answers —
   /// a Next on a step of 600 fields, finishing, resuming — stays within it.
   package let patternInstructions: Int
+  /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
+  /// unless the flow says.
+  public let tapAction: TapAction
   /// Whether any text of the flow names a field (`{{name}}`), so that flows without skip
   /// filling them in.
   public let hasTemplates: Bool
@@ -231,9 +245,11 @@ public struct FlowDefinition: Equatable, Sendable {
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
-    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = []
+    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = [],
+    tapAction: TapAction = .standard
   ) {
     self.id = id
+    self.tapAction = tapAction
     self.blocks = blocks
     self.title = title
     let instructions = steps.reduce(0) { total, step in

@@ -19,10 +19,18 @@ package enum FlowMachine {
     case .tick: return .changed
     default: state.pendingConfirmation = nil
     }
+    // A step's task decides first: Enter runs it, moving waits for it.
+    if let outcome = taskCommand(command, &state, flow) { return outcome }
     let outcome = perform(command, &state, flow)
     switch outcome {
-    case .moved(let from, let to, _) where from != to: state.openEditor(flow: flow)
-    case .startedOver: state.openEditor(flow: flow)
+    case .moved(let from, let to, _) where from != to:
+      state.showsLog = false
+      state.openEditor(flow: flow)
+      arrive(&state, flow)
+    case .startedOver:
+      state.showsLog = false
+      state.openEditor(flow: flow)
+      arrive(&state, flow)
     default: break
     }
     return outcome
@@ -55,37 +63,27 @@ package enum FlowMachine {
         backward(&p, flow, answers, unreach: true)
       }
     case .tap(let n):
-      if flow.navigation == .rating { return rate(n, &state, flow, whenOutOfRange: nil) }
-      // Going forward by a tap leaves the current step and passes the steps between: they
-      // must be answered as if Next had been pressed on each.
-      if let current = before, n - 1 > current, (1...flow.steps.count).contains(n),
-        state.progression.isReached(n - 1)
-      {
-        if let refusal = validateCurrentStep(&state, flow) { return refusal }
-        if let refusal = firstUnanswered(in: (current + 1)..<(n - 1), state, flow) {
-          return refusal
-        }
-      }
-      let snapshot = state
-      return move(&state, flow, before: before) { p in
-        if let refusal = p.revisit(n) { return refusal }
-        return isShown(n - 1, flow, snapshot.answers) ? nil : .skipped(index: n - 1)
-      }
+      return tap(n, &state, flow)
     case .rate(let n):
       guard flow.navigation == .rating else {
         return .refused("rate works in rating flows; tap N revisits a reached step here")
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:
-      // A new start; the help overlay stays as it was (only a key closes it).
-      let showsHelp = state.showsHelp
+      // A new start; the help overlay stays as it was (only a key closes it). Task runs keep
+      // counting, and an automatic run stays one.
+      let (showsHelp, runs, automatic) = (state.showsHelp, state.taskRuns, state.automatic)
       state = FlowState(flow: flow, answers: state.prefilled, context: state.context)
       state.showsHelp = showsHelp
+      state.taskRuns = runs
+      state.automatic = automatic
       return .startedOver(from: before, to: state.progression.current)
     case .enter:
       switch enterEffect(state, flow) {
       case .back: return perform(.back, &state, flow)
       case .nextField, .nextStep: return perform(.next, &state, flow)
+      // Handled by `taskCommand` before this (Enter runs the step's task).
+      case .runTask: return .changed
       case .finish:
         guard flow.navigation != .rating || state.rating > 0 else {
           return .refused("rate first: press 1–\(flow.steps.count) or tap a star")
@@ -110,6 +108,9 @@ package enum FlowMachine {
       return set(id, text, &state, flow)
     case .tick, .press:
       // Handled by `apply`.
+      return .changed
+    case .retry, .skip, .stop:
+      // Handled by `taskCommand`.
       return .changed
     }
   }
@@ -223,6 +224,84 @@ package enum FlowMachine {
     return nil
   }
 
+  /// `tap N`, key N, a click on step N: what the flow's tap action answers, done.
+  private static func tap(_ n: Int, _ state: inout FlowState, _ flow: FlowDefinition) -> Outcome {
+    guard (1...max(1, flow.steps.count)).contains(n), !flow.steps.isEmpty else {
+      return .refused(message(for: .noSuchStep(number: n), flow: flow, state: state))
+    }
+    let context = TapContext(
+      index: n - 1, stepCount: flow.steps.count, reachedCount: state.progression.reachedCount,
+      current: state.progression.current, answers: state.answers,
+      standardResponse: standardTapResponse(n - 1, state, flow))
+    switch flow.tapAction.response(toTap: n - 1, context: context) {
+    case .move: return moveByTap(to: n - 1, &state, flow)
+    case .rate(let rating):
+      if flow.navigation == .rating { return rate(rating, &state, flow, whenOutOfRange: nil) }
+      return reachExactly(rating, &state, flow)
+    case .refuse(let message): return .refused(message)
+    case .nothing: return .changed
+    }
+  }
+
+  /// What the built-in flows do for a tap on step `index`: rate N in a rating flow; elsewhere
+  /// revisit a reached step, refusing one that is not reached or is skipped.
+  private static func standardTapResponse(
+    _ index: Int, _ state: FlowState, _ flow: FlowDefinition
+  ) -> TapResponse {
+    if flow.navigation == .rating { return .rate(index + 1) }
+    guard state.progression.isReached(index) else {
+      return .refuse(message(for: .notReached(index: index), flow: flow, state: state))
+    }
+    guard isShown(index, flow, state.answers) else {
+      return .refuse(message(for: .skipped(index: index), flow: flow, state: state))
+    }
+    return .move
+  }
+
+  /// A tap's `move`: back to a reached step, or forward to one that is not, by Next on every
+  /// step on the way (each answered, as Next asks).
+  private static func moveByTap(to index: Int, _ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome
+  {
+    if flow.navigation == .rating { return rate(index + 1, &state, flow, whenOutOfRange: nil) }
+    let before = state.progression.current
+    guard isShown(index, flow, state.answers) else {
+      return .refused(message(for: .skipped(index: index), flow: flow, state: state))
+    }
+    if let current = before, index == current { return .changed }
+    guard state.progression.isReached(index) else {
+      // Forward past what is reached: Next, step by step, so that each is answered.
+      var moving = state
+      while let current = moving.progression.current, current < index {
+        let outcome = apply(.next, to: &moving, flow: flow)
+        guard case .moved = outcome else { return outcome }
+      }
+      state = moving
+      return .moved(from: before, to: moving.progression.current, direction: .forward)
+    }
+    // Going forward by a tap leaves the current step and passes the steps between: they must
+    // be answered as if Next had been pressed on each.
+    if let current = before, index > current {
+      if let refusal = validateCurrentStep(&state, flow) { return refusal }
+      if let refusal = firstUnanswered(in: (current + 1)..<index, state, flow) { return refusal }
+      if let refusal = firstUnfinishedTask(in: current..<index, state, flow) { return refusal }
+    }
+    return move(&state, flow, before: before) { p in p.revisit(index + 1) }
+  }
+
+  /// A tap's `rate N` in a flow that is not a rating: the first N steps reached, the Nth
+  /// current, as a rating would have it — refused past what is answered.
+  private static func reachExactly(_ n: Int, _ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome
+  {
+    guard (1...flow.steps.count).contains(n) else {
+      return .refused(message(for: .noSuchStep(number: n), flow: flow, state: state))
+    }
+    let before = state.progression.current
+    if n - 1 > (before ?? -1) { return moveByTap(to: n - 1, &state, flow) }
+    return move(&state, flow, before: before) { p in p.reach(exactly: n) }
+  }
+
   private static func rate(
     _ n: Int, _ state: inout FlowState, _ flow: FlowDefinition, whenOutOfRange: String?
   ) -> Outcome {
@@ -257,6 +336,8 @@ package enum FlowMachine {
     // may have changed since (a later `set`, or a condition that now shows another step).
     if let refusal = validateCurrentStep(&state, flow) { return refusal }
     if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
+    // A run cannot finish past a required task that has not succeeded.
+    if let refusal = firstUnfinishedTask(in: 0..<(current + 1), state, flow) { return refusal }
     state.status = .finished
     return .finished
   }
