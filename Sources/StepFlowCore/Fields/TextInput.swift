@@ -177,8 +177,8 @@ package struct TextInput: Hashable, Sendable {
   }
 
   /// Text made fit for one line: CR LF, CR, LF, the Unicode line and paragraph separators and
-  /// tabs become one space each; other control characters (C0, DEL, C1) and bidirectional
-  /// overrides are dropped.
+  /// tabs become one space each; every other scalar the sanitizer escapes (C0, DEL, C1, the
+  /// bidirectional marks, embeddings, overrides and isolates) is dropped.
   ///
   /// With `keepingNewlines` (a multi-line field) the breaks become `\n` instead, and a tab
   /// four spaces.
