@@ -46,7 +46,12 @@ package struct StepView {
     var lines: [String] = []
     for block in blocks {
       switch block {
-      case .text(let text): lines.append(Sanitizer.sanitize(text))
+      case .text(let text):
+        // A paragraph break is a line break in words too, never `\x0A`.
+        lines.append(
+          contentsOf: Sanitizer.sanitizeLines(text).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).map(String.init))
       case .hero, .summary: break
       case .status(let caption, let text): lines.append(caption + " " + text)
       case .items(let items, let currency):

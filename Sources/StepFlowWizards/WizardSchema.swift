@@ -34,6 +34,15 @@ package enum WizardSchema {
     let steps = o.required("steps", .array(of: step, minCount: 1))
     let blockTemplates =
       o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
+    if navigation != .rating {
+      // The rating block shows the stars given in a rating wizard; anywhere else it would
+      // show the number of steps reached as a rating.
+      for location in o.members.flatMap({ ratingBlocks(in: $0) }) {
+        o.report(
+          "a \"rating\" block shows the stars of a rating wizard (\"navigation\": \"rating\"); this wizard's navigation is \"\(navigation.rawValue)\"",
+          at: location)
+      }
+    }
     // A wrong id or title is reported; the steps are still checked against each other, so that
     // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
@@ -329,6 +338,23 @@ package enum WizardSchema {
     default:
       return []
     }
+  }
+
+  /// Where `rating` blocks are written among `member`'s: in the wizard's blocks, its steps'
+  /// and their tabs'.
+  private static func ratingBlocks(in member: JSONNode.Member) -> [TextLocation] {
+    func find(_ node: JSONNode, inBlocks: Bool) -> [TextLocation] {
+      switch node.content {
+      case .array(let items): return items.flatMap { find($0, inBlocks: inBlocks) }
+      case .object(let members):
+        if inBlocks { return members.filter { $0.key == "rating" }.map(\.keyLocation) }
+        return members.filter { ["blocks", "steps", "tabs"].contains($0.key) }
+          .flatMap { find($0.value, inBlocks: $0.key == "blocks") }
+      default: return []
+      }
+    }
+    guard ["blocks", "steps"].contains(member.key) else { return [] }
+    return find(member.value, inBlocks: member.key == "blocks")
   }
 
   /// A string, number or Boolean, as the text an answer is compared with.
