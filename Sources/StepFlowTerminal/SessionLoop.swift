@@ -115,19 +115,47 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(event, at: t) { return code }
-    handled(&program, at: t)
-    return nil
+    return handled(&program, at: t)
   }
 
-  /// After the program handled something: starts the work it asked for and keeps its next
-  /// deadline.
-  private mutating func handled<P: TerminalProgram>(_ program: inout P, at t: Duration) {
+  /// After the program handled something: starts the work it asked for, keeps its next
+  /// deadline, and hands the terminal to an editor when it asked for one.
+  /// - Returns: the exit code when the program asks to exit after the editor.
+  private mutating func handled<P: TerminalProgram>(_ program: inout P, at t: Duration)
+    -> Int32?
+  {
     let effects = program.takeEffects()
     if !effects.isEmpty {
       if executor == nil { executor = TaskExecutor() }
       executor?.perform(effects)
     }
     deadline = program.nextDeadline(after: t)
+    if let edit = program.takeHandOver() { return handOver(edit, &program) }
+    return nil
+  }
+
+  /// Gives the terminal to an editor and takes it back: the terminal as it was found while
+  /// the editor runs (cooked mode, the main screen), then raw mode from the settings saved at
+  /// the start and stepflow's modes again, whatever the editor left; the whole screen is
+  /// drawn anew and the program hears how the editor ended.
+  private mutating func handOver<P: TerminalProgram>(_ edit: ExternalEdit, _ program: inout P)
+    -> Int32?
+  {
+    TerminalModes.restore()
+    tty.setBlocking(true)
+    let outcome = ExternalEditor.run(edit, terminal: tty.fd, signals: signals)
+    tty.setBlocking(false)
+    do {
+      try TerminalModes.resume(tty)
+    } catch {
+      return ExitCode.hangUp
+    }
+    // Bytes the editor left unread are not keys for stepflow.
+    decoder = KeyDecoder()
+    tty.discardInput()
+    if let code = handleSignals(outcome.signals, &program) { return code }
+    if let code = resized(&program) { return code }
+    return send(.edited(outcome.result), &program)
   }
 
   /// When the program's next tick is due: its deadline, but not sooner than a frame after the
@@ -245,8 +273,7 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(keys: Array(keys), at: t) { return code }
-    handled(&program, at: t)
-    return nil
+    return handled(&program, at: t)
   }
 
   /// Reads once from the program's input descriptor.
