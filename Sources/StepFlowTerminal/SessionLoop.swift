@@ -229,7 +229,9 @@ package struct SessionLoop {
 
   // MARK: Input
 
-  /// Reads one chunk of what the terminal has and delivers its keys. One chunk a wake-up: a
+  /// Reads one chunk of what the terminal has and delivers its keys.
+  ///
+  /// One chunk a wake-up: a
   /// terminal that keeps sending (a burst of typing, a program writing to it) cannot keep the
   /// loop from its signals and frames, which come between chunks.
   private mutating func readTerminal<P: TerminalProgram>(
@@ -248,7 +250,9 @@ package struct SessionLoop {
     }
   }
 
-  /// Hands keys that arrived together to the program, except Ctrl-C and Ctrl-Z. Ctrl-C
+  /// Hands keys that arrived together to the program, except Ctrl-C and Ctrl-Z.
+  ///
+  /// Ctrl-C
   /// interrupts at once (exit 130), before anything that came with it is applied: whatever the
   /// input, the answer to Ctrl-C never waits for work. Ctrl-Z suspends after the keys before it.
   private mutating func deliver<P: TerminalProgram>(_ keys: [Key], _ program: inout P) -> Int32? {

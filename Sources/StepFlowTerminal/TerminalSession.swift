@@ -47,7 +47,9 @@ import StepFlowCore
 /// ```
 package enum TerminalSession {
   /// The largest screen a session draws, as `--width` and `--height` allow for printed frames:
-  /// 1000×1000. On a larger terminal (a window of 10000×10000 cells, a pty that says 65535×65535)
+  /// 1000×1000.
+  ///
+  /// On a larger terminal (a window of 10000×10000 cells, a pty that says 65535×65535)
   /// the session shows "terminal too large (at most 1000×1000, have …)" and how to quit instead
   /// of a screen whose cells would take gigabytes and seconds to draw.
   package static let maximumSize = (width: 1000, height: 1000)

@@ -1,10 +1,12 @@
 /// Text in double quotes, escaped as a JSON string is: the one escaping of quoted text, for
 /// messages (``quoted(_:limit:)``) and for the JSON that stepflow writes.
 package enum Quoting {
-  /// Appends `string` in double quotes, escaped per RFC 8259 — and more: every scalar
-  /// ``Sanitizer/isUnsafe(_:)`` names (DEL, the C1 controls, the line and paragraph separators,
-  /// the bidirectional formatting characters) is written as a `\u` escape too, so that JSON
-  /// shown on a terminal or in an editor cannot run control sequences or reorder what is
+  /// Appends `string` in double quotes, escaped as RFC 8259 asks and more.
+  ///
+  /// Every scalar ``Sanitizer/isUnsafe(_:)`` names (DEL, the C1 controls, the line and
+  /// paragraph separators, the bidirectional formatting characters) is written as a `\u`
+  /// escape too, so that JSON shown on a terminal or in an editor cannot run control sequences
+  /// or reorder what is
   /// displayed. The value read back is the same.
   package static func appendJSONString(
     _ string: String, to bytes: inout [UInt8], ascii: Bool = false

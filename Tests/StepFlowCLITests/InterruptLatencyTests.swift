@@ -7,7 +7,9 @@ import Testing
 
 /// Ctrl-C is answered at once whatever the input: a step of hundreds of fields with patterns,
 /// a burst of typing without bracketed paste, a gauge fed endless message lines, a terminal of
-/// 10000×10000 cells. Each case sends Ctrl-C in the middle of the work and measures how long
+/// 10000×10000 cells.
+///
+/// Each case sends Ctrl-C in the middle of the work and measures how long
 /// the program takes to end; the bound (2 s) is generous so that a loaded machine does not
 /// make it flake — the figures of a release build are in the note (tens of
 /// milliseconds; `scripts/interrupt-latency.py` measures them).

@@ -72,7 +72,9 @@ package struct FieldPattern: Hashable, Sendable {
     steps = Self.steps(of: program)
   }
 
-  /// The matcher's plain form of a program. A `save` (a capture, for searches) reads nothing
+  /// The matcher's plain form of a program.
+  ///
+  /// A `save` (a capture, for searches) reads nothing
   /// and goes on: to a whole match it is a jump to the next instruction.
   private static func steps(of program: [FieldPatternInstruction]) -> [Step] {
     program.enumerated().map { pc, instruction in
@@ -99,14 +101,17 @@ package struct FieldPattern: Hashable, Sendable {
   /// The number of instructions of the compiled program.
   package var programSize: Int { program.count }
 
-  /// The most characters a text may have to be matched when this is the only pattern:
-  /// ``actionBudget`` ÷ ``programSize``, at least 1000 (the largest program has 2000
+  /// The most characters a text may have to be matched when this is the only pattern.
+  ///
+  /// That is ``actionBudget`` ÷ ``programSize``, at least 1000 (the largest program has 2000
   /// instructions). A longer text is refused as too long before it is matched.
   package var maxTextLength: Int { maxTextLength(sharing: programSize) }
 
-  /// The most characters a text may have to be matched when the budget is shared by patterns
-  /// of `instructions` instructions in all (this one's among them): ``actionBudget`` ÷ that,
-  /// so that matching every field of a wizard at its longest stays within the budget.
+  /// The most characters a text may have to be matched when patterns share the budget.
+  ///
+  /// With patterns of `instructions` instructions in all (this one's among them) it is
+  /// ``actionBudget`` ÷ that, so that matching every field of a wizard at its longest stays
+  /// within the budget.
   package func maxTextLength(sharing instructions: Int) -> Int {
     Self.actionBudget / max(1, programSize, instructions)
   }
@@ -201,7 +206,9 @@ package struct FieldPattern: Hashable, Sendable {
 }
 
 /// The set of program positions alive at one position of the text: a sparse set, cleared in
-/// constant time, each position in it at most once. Its memory belongs to the match that uses
+/// constant time, each position in it at most once.
+///
+/// Its memory belongs to the match that uses
 /// it (``FieldPattern/run(_:)``).
 private struct ThreadList {
   let dense: UnsafeMutablePointer<Int>

@@ -86,6 +86,7 @@ public enum Command: Equatable, Sendable {
 
 /// Why a script line is not a command.
 public struct CommandSyntaxError: Error, Equatable, Sendable {
+  /// What is wrong, and what was expected (`unknown command "nxt" (did you mean "next"?)`).
   public let message: String
 }
 
@@ -207,7 +208,9 @@ extension Command {
   }
 
   /// A value in double quotes without them, `\n`, `\t`, `\"` and `\\` read; any other text
-  /// as it is. Scalars again: a quote followed by a combining mark is still a quote.
+  /// as it is.
+  ///
+  /// Scalars again: a quote followed by a combining mark is still a quote.
   package static func unquote(_ text: String) -> String {
     let scalars = text.unicodeScalars
     guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return text }
@@ -239,7 +242,9 @@ package enum ScriptSource {
   }
 
   /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and
-  /// `#` comments are skipped. Each item is numbered from 1.
+  /// `#` comments are skipped.
+  ///
+  /// Each item is numbered from 1.
   ///
   /// Quotes and separators are scalars: a `"` or `;` followed by a combining mark still counts.
   /// - Throws: ``UnclosedQuote`` when a double quote is left open.
@@ -298,7 +303,9 @@ package enum ScriptSource {
 
 /// The commands of a script file, one a line, made into strings only as they are read: a
 /// script holds its bytes and nothing per line (a 4 MB file of blank lines took 210 MB as
-/// an array of lines). Lines end at `\n` (a `\r` before it is trimmed with the spaces);
+/// an array of lines).
+///
+/// Lines end at `\n` (a `\r` before it is trimmed with the spaces);
 /// blank lines and `#` comments are skipped but counted.
 package struct ScriptLines: Sequence, Sendable {
   package let bytes: [UInt8]
