@@ -60,6 +60,11 @@ let package = Package(
         "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
+    // A program of its own for the end-to-end tests, using only StepFlow's public API as an
+    // adopter's program does: typed run options, the command line, the public screen.
+    .executableTarget(
+      name: "stepflow-probe", dependencies: ["StepFlow", "StepFlowCommandLine"],
+      path: "Tests/StepFlowProbe"),
     .target(
       name: "StepFlowTestSupport",
       dependencies: [
@@ -97,7 +102,8 @@ let package = Package(
     .testTarget(
       name: "StepFlowCLITests",
       dependencies: [
-        "stepflow", "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText",
+        "stepflow", "stepflow-probe", "StepFlow", "StepFlowCommandLine", "StepFlowCLI",
+        "StepFlowText",
         "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ]),
   ],

@@ -13,14 +13,18 @@ package struct FlowOptions: Equatable, Sendable {
   package var auto: Bool
   /// How long a push transition takes.
   package var transitionDuration: Duration
+  /// The colours the screen shows (`.none` without colour): custom strip cells and screens
+  /// are told, so that they can draw reached and pending steps apart without colour.
+  package var colorDepth: ColorDepth
   /// What fields may consult outside the pure core: today, the files, the environment.
   package var context: FieldContext
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
-    context: FieldContext = .detached
+    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached
   ) {
+    self.colorDepth = colorDepth
     self.glyphs = glyphs
     self.position = position
     self.animate = animate

@@ -199,7 +199,8 @@ package struct FlowProgram: TerminalProgram {
       moved(from: from, to: to, direction: direction, leaving: before, at: now)
     case .tabChanged(_, let to):
       message = nil
-      tabs?.select(to, animated: options.animate, at: now)
+      let animate = options.animate
+      tabs?.select(to, animated: animate, at: now)
       tabOutgoing = before
     default:
       message = nil

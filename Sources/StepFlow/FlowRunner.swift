@@ -41,16 +41,27 @@ package enum FlowRunner {
   package static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
     FlowState, Stop
   > {
-    var answers: [String: FieldValue] = [:]
+    var answers = settings.answers
+    // Answers given as values name fields of the flow (or a step's tab answer), every one.
+    let ids = flow.steps.flatMap { $0.allFields.map(\.id) + ($0.tabsField.map { [$0] } ?? []) }
+    let unknown = answers.keys.filter { !ids.contains($0) }.sorted()
+    if !unknown.isEmpty {
+      for id in unknown {
+        settings.report(
+          "no field \(quoted(id)) in \(quoted(flow.id)) for the answer given"
+            + Suggestions.hint(for: id, in: ids))
+      }
+      return .failure(Stop(code: ExitCode.dataError))
+    }
     if let path = settings.answersFile {
       do {
         let bytes = try Platform.readFile(path)
-        answers = try AnswersFile.load(bytes, path: path, flow: flow)
+        answers.merge(try AnswersFile.load(bytes, path: path, flow: flow)) { _, file in file }
       } catch let error as Platform.FileError {
-        Platform.writeStderr("stepflow: cannot read answers \(error.description)\n")
+        settings.report("cannot read answers \(error.description)")
         return .failure(Stop(code: ExitCode.reading(error)))
       } catch let error as Diagnostics {
-        for problem in error.all { Platform.writeStderr(problem.description + "\n") }
+        for problem in error.all { settings.report(problem.description, named: false) }
         return .failure(Stop(code: ExitCode.dataError))
       } catch {
         return .failure(Stop(code: ExitCode.dataError))
@@ -66,51 +77,48 @@ package enum FlowRunner {
     switch Platform.kind(of: path) {
     case .missing:
       if settings.resume {
-        Platform.writeStderr(
-          "stepflow: no saved state in \(shown) yet; starting at the beginning\n")
+        settings.report("no saved state in \(shown) yet; starting at the beginning")
       }
       return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     case .other(let what):
-      Platform.writeStderr(
-        "stepflow: state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)\n"
+      settings.report(
+        "state file \(shown) is \(what), not a regular file; it is left as it is (give --state another path)"
       )
       return .failure(Stop(code: ExitCode.dataError))
     case .regularFile:
       do throws(Platform.FileError) {
         bytes = try Platform.readFile(path)
       } catch {
-        Platform.writeStderr("stepflow: cannot read the state file \(error.description)\n")
+        settings.report("cannot read the state file \(error.description)")
         return .failure(Stop(code: ExitCode.reading(error)))
       }
     }
     if settings.resume {
       // An empty file is where a run starts (`state=$(mktemp)`): nothing saved yet.
       if SavedState.isBlank(bytes) {
-        Platform.writeStderr(
-          "stepflow: no saved state in \(shown) yet (the file is empty); starting at the beginning\n"
-        )
+        settings.report(
+          "no saved state in \(shown) yet (the file is empty); starting at the beginning")
         return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
       }
       do throws(SavedState.Refusal) {
         let resumed = try SavedState.decode(
           bytes, path: path, flow: flow, context: settings.fieldContext)
-        for note in resumed.notes { Platform.writeStderr("stepflow: \(note)\n") }
+        for note in resumed.notes { settings.report(note) }
         return .success(resumed.state)
       } catch {
-        Platform.writeStderr("stepflow: \(error.message)\n")
+        settings.report("\(error.message)")
         return .failure(Stop(code: ExitCode.dataError))
       }
     }
     guard SavedState.mayReplace(bytes, flow: flow) else {
-      Platform.writeStderr(
-        "stepflow: state file \(shown) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)\n"
+      settings.report(
+        "state file \(shown) is not a stepflow state file of \(quoted(flow.id)); it is left as it is (give --state another path, or remove it)"
       )
       return .failure(Stop(code: ExitCode.dataError))
     }
     if !bytes.isEmpty {
-      Platform.writeStderr(
-        "stepflow: \(shown) held a saved run; starting over and replacing it (--resume continues it)\n"
-      )
+      settings.report(
+        "\(shown) held a saved run; starting over and replacing it (--resume continues it)")
     }
     return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
   }
@@ -123,8 +131,8 @@ package enum FlowRunner {
     // A resumed run that had finished is finished: its result, at once.
     if start.status == .finished {
       if let path = settings.stateFile {
-        Platform.writeStderr(
-          "stepflow: the run saved in \(Sanitizer.sanitize(path)) was finished already; its result follows (remove the file to start over)\n"
+        settings.report(
+          "the run saved in \(Sanitizer.sanitize(path)) was finished already; its result follows (remove the file to start over)"
         )
       }
       settings.onEnd?(start)
@@ -133,8 +141,15 @@ package enum FlowRunner {
     }
     // A state file that cannot be written would lose the run: refuse before it starts.
     if saver?.save(start) == false {
-      Platform.writeStderr(saver?.failure ?? "")
+      settings.report(saver?.failure ?? "")
       return ExitCode.ioError
+    }
+    if settings.requiresTerminal {
+      if let code = runInteractively(flow, settings: settings, start: start, saver: &saver) {
+        return code
+      }
+      settings.report("no terminal to run on: /dev/tty cannot be opened")
+      return ExitCode.noInput
     }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
@@ -150,15 +165,16 @@ package enum FlowRunner {
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
     saver: inout StateFileWriter?
   ) -> Int32? {
+    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
     var program = SavingProgram(
       program: FlowProgram(
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto, context: settings.fieldContext),
+          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
+          context: settings.fieldContext),
         state: start),
       saver: saver)
-    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
     let code: Int32
     do {
       code = try TerminalSession.run(
@@ -171,7 +187,7 @@ package enum FlowRunner {
     saver = program.saver
     // A state file that could not be written ends the run (the writer said why).
     if saver?.save(program.program.state) == false {
-      Platform.writeStderr(saver?.failure ?? "")
+      settings.report(saver?.failure ?? "")
       return ExitCode.ioError
     }
     settings.onEnd?(program.program.state)
@@ -185,7 +201,7 @@ package enum FlowRunner {
   /// Writes the result on stdout — unless the run was cancelled: then stdout stays empty, as
   /// with dialog and gum, so `n=$(stepflow rate)` holds nothing after `q`.
   package static func writeResult(_ flow: FlowDefinition, settings: RunSettings, state: FlowState) {
-    guard state.status != .cancelled else { return }
+    guard settings.writesResult, state.status != .cancelled else { return }
     Platform.writeStdout(
       FlowResult.render(settings.output, flow: flow, state: state, glyphs: settings.glyphs))
   }
@@ -197,6 +213,7 @@ package enum FlowRunner {
   ) -> Int32 {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
+      colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
       context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
@@ -206,7 +223,7 @@ package enum FlowRunner {
       do {
         bytes = try Platform.readFile(path)
       } catch {
-        Platform.writeStderr("stepflow: cannot read script \(error.description)\n")
+        settings.report("cannot read script \(error.description)")
         return ExitCode.reading(error)
       }
       source = .items(
@@ -226,14 +243,14 @@ package enum FlowRunner {
         : nil,
       announce: settings.announce(source: source),
       writeFrame: { Platform.writeStdout($0) },
-      writeNotice: { Platform.writeStderr($0) })
+      writeNotice: { Platform.writeStderr($0) }, writeRefusal: { settings.report($0) })
     runner.start()
     var exitCode: Int32? = nil
     var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
       let step = runner.run(line: line, where: location)
       if saver?.save(runner.program.state) == false {
-        Platform.writeStderr(saver?.failure ?? "")
+        settings.report(saver?.failure ?? "")
         exitCode = ExitCode.ioError
         return false
       }
@@ -241,7 +258,7 @@ package enum FlowRunner {
       case .next: return true
       case .ended: return false
       case .invalid(let message):
-        Platform.writeStderr("stepflow: \(Sanitizer.sanitize(message))\n")
+        settings.report("\(Sanitizer.sanitize(message))")
         exitCode = ExitCode.dataError
         return false
       }
@@ -263,14 +280,14 @@ package enum FlowRunner {
           if person { cancelled = true }
           break reading
         case .timedOut:
-          Platform.writeStderr("stepflow: no input for \(settings.timeoutText) seconds\n")
+          settings.report("no input for \(settings.timeoutText) seconds")
           exitCode = ExitCode.timeout
           break reading
         case .tooLong:
           number += 1
-          Platform.writeStderr(
-            "stepflow: script line \(number) is longer than"
-              + " \(Platform.sizeText(Platform.maxLineLength)), the most a command line may be\n")
+          settings.report(
+            "script line \(number) is longer than"
+              + " \(Platform.sizeText(Platform.maxLineLength)), the most a command line may be")
           exitCode = ExitCode.dataError
           break reading
         case .line(let typed):
@@ -289,7 +306,7 @@ package enum FlowRunner {
             continue
           }
           if person, case .invalid(let message) = runner.check(line, where: "line \(number)") {
-            Platform.writeStderr("stepflow: \(Sanitizer.sanitize(message))\n")
+            settings.report("\(Sanitizer.sanitize(message))")
             continue
           }
           if !runLine(line, "script line \(number)") { break reading }

@@ -53,7 +53,7 @@ package struct FlowView {
     if compact, position == .above { position = .inline }
     var strip = StepStrip(
       flow: flow, progression: state.progression, position: position, theme: theme,
-      glyphs: glyphs)
+      glyphs: glyphs, colorDepth: program.options.colorDepth)
     if flow.hasConditions {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }

@@ -2,9 +2,8 @@ import StepFlowCore
 import StepFlowRender
 import StepFlowTerminal
 
-/// A flow written as one Swift enum, running: the typed state, the pure update and the view.
-/// `StepFlowCommandLine` adds ``run(_:)``: a run on the terminal or from a script with the
-/// whole `stepflow run` command line.
+/// A flow written as one Swift enum, running: the typed state, the pure update and the view —
+/// seed 003's `MultiStepsView<T: CaseIterable, Content>` for the terminal.
 ///
 /// ```swift
 /// import StepFlow
@@ -16,10 +15,12 @@ import StepFlowTerminal
 /// signup.send(.back)                    // reached [.account] (Back un-reaches)
 /// let screen = signup.view(width: 80, height: 24)
 ///
-/// import StepFlowCommandLine
-/// let result = MultiSteps<Signup>.run() // keys on a terminal, or --commands / --script
-/// if result.isFinished { print(result.answers) }
+/// let result = MultiSteps<Signup>.run(options: RunOptions())   // full screen on a terminal
+/// if result.isFinished { print(result.answers.text("email") ?? "") }
 /// ```
+///
+/// `StepFlowCommandLine` adds `runFromCommandLine()`: the same run with the whole `stepflow run`
+/// command line, for a tool that wants it.
 public struct MultiSteps<Step: FlowSteps>: Sendable {
   /// The flow the enum describes.
   public let definition: FlowDefinition
@@ -48,11 +49,13 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   /// The reached steps, in order: always the first steps of `Step.allCases`.
   public var reached: [Step] { Array(Step.allCases.prefix(program.state.progression.reachedCount)) }
 
-  /// The answers of the reached steps, by field id.
-  public var answers: [String: FieldValue] { Self.answers(definition, program.state) }
+  /// The answers of the reached steps, by field id, read typed (`answers.text("email")`).
+  public var answers: Answers { Self.answers(definition, program.state) }
 
-  private static func answers(_ flow: FlowDefinition, _ state: FlowState) -> [String: FieldValue] {
-    Dictionary(FlowResult.answers(flow: flow, state: state), uniquingKeysWith: { _, last in last })
+  private static func answers(_ flow: FlowDefinition, _ state: FlowState) -> Answers {
+    Answers(
+      Dictionary(
+        FlowResult.answers(flow: flow, state: state), uniquingKeysWith: { _, last in last }))
   }
 
   /// Whether the flow was finished (`finish` on the last step).
@@ -70,9 +73,12 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     case moved(from: Step?, to: Step?)
     /// The selected tab changed, or an answer or the focus did.
     case changed
-    /// Nothing changed; the message says why (`next` on a field that is required, say).
-    case refused(String)
+    /// Nothing changed; the refusal says why (`next` on a field that is required, say), and
+    /// which fields show a message.
+    case refused(Refusal)
+    /// The flow was finished.
     case finished
+    /// The flow was cancelled.
     case cancelled
   }
 
@@ -84,10 +90,21 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     case .moved(let from, let to, _), .startedOver(let from, let to):
       return .moved(from: Self.step(at: from), to: Self.step(at: to))
     case .tabChanged, .changed: return .changed
-    case .refused(let message): return .refused(message)
+    case .refused(let message):
+      return .refused(Refusal(message: message, fields: Self.shownErrors(program.state)))
     case .finished: return .finished
     case .cancelled: return .cancelled
     }
+  }
+
+  /// The messages shown under the fields of the current step, in the order of the form.
+  private static func shownErrors(_ state: FlowState) -> [FieldError] {
+    guard let editor = state.editor else { return [] }
+    var errors: [FieldError] = []
+    for form in [editor.form] + (editor.tabForm.map { [$0] } ?? []) {
+      errors += form.fields.indices.compactMap { form.visibleError(at: $0, in: state.context) }
+    }
+    return errors
   }
 
   /// The whole screen at a moment of time, as the terminal would show it.
@@ -95,32 +112,94 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     program.view(width: width, height: height, at: now)
   }
 
-  /// How a run ended.
+  /// How a run ended: where it stopped, typed, and why.
   public struct Result: Sendable {
+    /// Why a run ended.
+    public enum Status: Equatable, Sendable {
+      /// The flow was finished (`finish`, Enter on the last step).
+      case finished
+      /// The run ended before the flow was finished: a script that ended early.
+      case notFinished
+      /// The person cancelled (q, Esc, a script's `quit`).
+      case cancelled
+      /// No input came within the timeout.
+      case timedOut
+      /// A signal ended the run (Ctrl-C: SIGINT, 2; SIGTERM, 15; the terminal hung up: SIGHUP, 1);
+      /// the terminal was given back first.
+      case interrupted(signal: Int32)
+      /// The run could not start or go on (a state file that cannot be read or written, a
+      /// script command that is not one, no terminal in ``RunOptions/Mode/terminal``): the
+      /// messages say why.
+      case failed
+    }
+
+    /// Why the run ended.
+    public var status: Status
     /// The process exit code `stepflow run` gives for the same run (0 finished, 1 not
     /// finished or cancelled, 64 a bad option, 130 Ctrl-C, … — `stepflow help exit-codes`).
     public var exitCode: Int32
+    /// Whether the flow was finished.
     public var isFinished: Bool
     /// Where the run stopped; `nil` when it never started (a bad option, say).
     public var current: Step?
     /// The reached steps, as the JSON result lists them (a step skipped by its condition is
     /// passed, not reached).
     public var reached: [Step]
-    public var answers: [String: FieldValue]
+    /// The answers of the reached steps, read typed (`answers.text("email")`).
+    public var answers: Answers
+    /// What the run had to say, in order: notices (a state file resumed), refused script
+    /// commands, and why it failed — the lines `stepflow run` writes on stderr, without the
+    /// program's name.
+    public var messages: [String]
   }
 
   /// The result of a run of the flow (`definition`, made from `Step`) that ended with `code` in
   /// `final` (`nil` when the run never started: a bad option, say).
   package static func result(
-    of definition: FlowDefinition, exitCode code: Int32, final: FlowState?
+    of definition: FlowDefinition, exitCode code: Int32, final: FlowState?,
+    messages: [String] = []
   ) -> Result {
+    let status: Result.Status
+    switch code {
+    case ExitCode.finished: status = .finished
+    case ExitCode.notFinished: status = final?.status == .cancelled ? .cancelled : .notFinished
+    case ExitCode.timeout: status = .timedOut
+    case 129...(128 + 64): status = .interrupted(signal: code - 128)
+    default: status = .failed
+    }
     guard let final else {
-      return Result(exitCode: code, isFinished: false, current: nil, reached: [], answers: [:])
+      return Result(
+        status: status, exitCode: code, isFinished: false, current: nil, reached: [],
+        answers: Answers(), messages: messages)
     }
     return Result(
-      exitCode: code, isFinished: final.status == .finished,
+      status: status, exitCode: code, isFinished: final.status == .finished,
       current: step(at: final.progression.current),
       reached: FlowResult.shownReached(flow: definition, state: final).compactMap { step(at: $0) },
-      answers: answers(definition, final))
+      answers: answers(definition, final), messages: messages)
+  }
+
+  /// Runs the flow — full screen on a terminal, line by line without one, or from a script —
+  /// with typed options, and returns how it ended. Nothing is printed: not the result (it is
+  /// returned), not the messages (they are in ``Result/messages``); the screen is drawn on the
+  /// terminal (`/dev/tty`) and given back as it was found.
+  ///
+  /// ```swift
+  /// let result = MultiSteps<Signup>.run(options: RunOptions(timeout: .seconds(600)))
+  /// switch result.status {
+  /// case .finished: print("welcome, \(result.answers.text("name") ?? "")")
+  /// case .cancelled: print("maybe later")
+  /// default: print(result.messages.joined(separator: "\n"))
+  /// }
+  /// ```
+  public static func run(options: RunOptions = RunOptions()) -> Result {
+    let definition = FlowDefinition(Step.self)
+    var final: FlowState? = nil
+    var messages: [String] = []
+    var settings = options.settings { messages.append($0) }
+    settings.onEnd = { final = $0 }
+    Platform.reserveStandardDescriptors()
+    let code = FlowRunner.start(definition, settings: settings)
+    return result(of: definition, exitCode: code, final: final, messages: messages)
   }
 }

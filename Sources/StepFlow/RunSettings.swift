@@ -48,6 +48,18 @@ package struct RunSettings {
   package var fieldContext: FieldContext
   /// Called with the final state when the run ends (a Swift program's typed result).
   package var onEnd: ((FlowState) -> Void)? = nil
+  /// The name messages start with: `stepflow`, or a program's own name for its flow.
+  package var programName = "stepflow"
+  /// Whether the result is written on stdout (`stepflow run`); a library run returns it.
+  package var writesResult = true
+  /// Where messages go (notices, a script's refusals, why a run stops), in words; `nil` for
+  /// stderr, as `name: message` lines.
+  package var messages: ((String) -> Void)? = nil
+  /// Whether the run is full screen on the terminal or not at all (a library run's
+  /// `.terminal` mode): no falling back to the line-based mode.
+  package var requiresTerminal = false
+  /// Answers given as values (a library run), on top of those of ``answersFile``.
+  package var answers: [String: FieldValue] = [:]
 
   /// A run with nothing asked for: the environment's conventions decide the glyphs (the
   /// locale), whether anything animates (`STEPFLOW_REDUCED_MOTION`) and plain mode
@@ -75,6 +87,17 @@ package struct RunSettings {
     return false
   }
 
+  /// Tells a message: to ``messages``, or on stderr after the program's name.
+  /// - Parameter named: whether the line starts with the program's name (a located problem
+  ///   of a file names the file instead).
+  package func report(_ message: String, named: Bool = true) {
+    if let messages {
+      messages(message)
+    } else {
+      Platform.writeStderr((named ? programName + ": " : "") + message + "\n")
+    }
+  }
+
   /// The colour depth of printed frames, `nil` for plain text.
   package var frameDepth: ColorDepth? {
     color.depth(environment: environment, isTerminal: Platform.isTerminal(1))
@@ -83,10 +106,12 @@ package struct RunSettings {
 
 /// When colours are used (`--color`), and the environment's conventions for `auto`
 /// (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`).
-package enum ColorChoice: String, CaseIterable, Sendable {
+public enum ColorChoice: String, CaseIterable, Sendable {
   /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
   case auto
+  /// Colour always, as deep as the terminal says it shows (`COLORTERM`, `TERM`), at least 16.
   case always
+  /// No colour: reached, current and pending steps still differ by their glyphs.
   case never
 
   /// The colour depth to use, or `nil` for no colour at all.

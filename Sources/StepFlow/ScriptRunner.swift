@@ -35,19 +35,23 @@ package struct ScriptRunner {
   private let frames: FrameSettings?
   /// Where frames go (stdout).
   private let writeFrame: (String) -> Void
-  /// Where notices go (stderr): refusals, and the text form after each line when `announce`.
+  /// Where the text form goes after each line when `announce` (stderr).
   private let writeNotice: (String) -> Void
+  /// Where a refused command is told when not announcing, in words (`command 2: next: …`).
+  private let writeRefusal: (String) -> Void
   private let announce: Bool
 
   package init(
     program: FlowProgram, frames: FrameSettings?, announce: Bool,
-    writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void
+    writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void,
+    writeRefusal: @escaping (String) -> Void
   ) {
     self.program = program
     self.frames = frames
     self.announce = announce
     self.writeFrame = writeFrame
     self.writeNotice = writeNotice
+    self.writeRefusal = writeRefusal
   }
 
   /// Prints frame 0 (`start`) and, in announcing mode, the starting state.
@@ -78,7 +82,7 @@ package struct ScriptRunner {
     if case .tick(let ms) = command { now += .milliseconds(ms) }
     let outcome = program.apply(command, at: now)
     if case .refused(let text) = outcome, !announce {
-      writeNotice("stepflow: \(location): \(command.text): \(text)\n")
+      writeRefusal("\(location): \(command.text): \(text)")
     }
     emitFrame(label: Command.trim(line))
     if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }

@@ -13,7 +13,8 @@ package struct StateFileWriter {
   package let flow: FlowDefinition
   /// What was written last, to write only changes.
   private var last: (Progression, FlowState.Status, [Int: Int], [String: FieldValue])?
-  /// Why the last write failed: reported by the caller (after the terminal is given back).
+  /// Why the last write failed, in words: reported by the caller (after the terminal is given
+  /// back).
   private(set) var failure: String?
 
   package init(path: String, flow: FlowDefinition) {
@@ -35,7 +36,7 @@ package struct StateFileWriter {
       last = (state.progression, state.status, state.selectedTabs, state.answers)
       return true
     } catch {
-      failure = "stepflow: cannot write the state file \(error.description); the run stops\n"
+      failure = "cannot write the state file \(error.description); the run stops"
       return false
     }
   }

@@ -95,37 +95,44 @@ package enum RunCommand {
     return FlowRunner.start(flow, settings: settings)
   }
 
-  /// Runs a flow given by a Swift program with the options of `run` (no flow operand).
+  /// Runs a flow given by a Swift program with the options of `run` (no flow operand);
+  /// messages and the usage line start with `name`.
   package static func execute(
-    _ flow: FlowDefinition, arguments: [String], environment: [String: String],
+    _ flow: FlowDefinition, arguments: [String], environment: [String: String], name: String,
     onEnd: ((FlowState) -> Void)? = nil
   )
     throws(UsageError) -> Int32
   {
-    let usage = "usage: \(flow.id) [options]"
+    let usage = "usage: \(name) [options]"
     let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
     if let operand = parsed.operands.first {
       throw UsageError("unexpected \"\(Sanitizer.sanitize(operand))\"", usage: usage)
     }
-    return try start(
-      flow, parsed: parsed, environment: environment, rating: false, usage: usage, onEnd: onEnd)
+    var settings = try settings(parsed, environment: environment, rating: false, usage: usage)
+    settings.programName = name
+    settings.onEnd = onEnd
+    return FlowRunner.start(flow, settings: settings)
   }
 
-  /// Runs a flow given by a Swift program (``MultiSteps/run(_:)``) with the options of
-  /// `stepflow run`, as the `stepflow` command runs its own: standard descriptors reserved,
-  /// SIGQUIT's default action back, a usage error printed (64), lost output on stdout 74.
+  /// Runs a flow given by a Swift program (`MultiSteps.runFromCommandLine()`) with the
+  /// options of `stepflow run`, as the `stepflow` command runs its own: standard descriptors
+  /// reserved, SIGQUIT's default action back, a usage error printed (64), lost output on
+  /// stdout 74 — every message starting with the program's `name`, never `stepflow`.
   package static func runProgram(
-    _ flow: FlowDefinition, arguments: [String], onEnd: ((FlowState) -> Void)? = nil
+    _ flow: FlowDefinition, arguments: [String], name: String,
+    onEnd: ((FlowState) -> Void)? = nil
   ) -> Int32 {
     Platform.reserveStandardDescriptors()
     Platform.restoreDefaultQuitAction()
     FatalSignals.installOutsideSessions()
     do throws(UsageError) {
       return FlowRunner.outputChecked(
-        try execute(flow, arguments: arguments, environment: Platform.environment(), onEnd: onEnd),
-        name: flow.id)
+        try execute(
+          flow, arguments: arguments, environment: Platform.environment(), name: name,
+          onEnd: onEnd),
+        name: name)
     } catch {
-      Platform.writeStderr("\(flow.id): \(error.message)\n\(error.usage)\n")
+      Platform.writeStderr("\(name): \(error.message)\n\(error.usage)\n")
       return ExitCode.usage
     }
   }

@@ -4,11 +4,18 @@ import Foundation
 /// stdout, stderr and the exit status out.
 public enum Stepflow {
   /// The built binary, beside the test bundle.
-  public static var binaryPath: String {
+  public static var binaryPath: String { path(of: "stepflow") }
+
+  /// `stepflow-probe`: a program of its own that uses only StepFlow's public API (the run
+  /// options, the command line, the public screen), as an adopter's program does.
+  public static var probePath: String { path(of: "stepflow-probe") }
+
+  /// A built executable of the package, beside the test bundle.
+  public static func path(of executable: String) -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = bundle.appendingPathComponent("stepflow").path
+    let beside = bundle.appendingPathComponent(executable).path
     if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    return FileManager.default.currentDirectoryPath + "/.build/debug/stepflow"
+    return FileManager.default.currentDirectoryPath + "/.build/debug/" + executable
   }
 
   public struct Result: Sendable {
@@ -31,13 +38,14 @@ public enum Stepflow {
     return env
   }
 
-  /// Runs `stepflow` with the arguments; stdin is `input` (or empty), never a terminal.
+  /// Runs `stepflow` (or `executable`) with the arguments; stdin is `input` (or empty), never a
+  /// terminal.
   public static func run(
     _ arguments: [String], input: String = "", environment: [String: String]? = nil,
-    currentDirectory: String? = nil
+    currentDirectory: String? = nil, executable: String? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.executableURL = URL(fileURLWithPath: executable ?? binaryPath)
     process.arguments = arguments
     process.environment = environment ?? Self.environment()
     if let currentDirectory {

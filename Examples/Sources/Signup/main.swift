@@ -37,7 +37,7 @@ enum Signup: FlowSteps {
 
 // The whole `stepflow run` command line works here: keys on a terminal, --commands, --frames…
 let parser = ArgumentParser(Array(CommandLine.arguments.dropFirst()))
-let result = MultiSteps<Signup>.run(parser.arguments)
+let result = MultiSteps<Signup>.runFromCommandLine(parser.arguments)
 
 // The typed result: the enum's cases, not strings.
 if result.isFinished, result.current == .confirm, case .text(let email)? = result.answers["email"] {

@@ -50,7 +50,13 @@ public struct StripStyle: Equatable, Sendable {
   /// The size of the extra content in cells (width, height); `nil` to fit the icon.
   public var extraWidth: Int?
   public var extraHeight: Int?
+  /// A step cell of the program's own, drawn instead of ``shape`` (`StepFlowRender`'s
+  /// `StripStyle(position:content:extra:)` makes it from a `StepCellView`).
+  public var customContent: CustomView?
+  /// Extra content of the program's own, drawn instead of the icons.
+  public var customExtra: CustomView?
 
+  /// A strip of a built-in shape with the steps' icons (or one shared icon) as extra content.
   public init(
     position: ExtraContentPosition, shape: StepShape, sharedExtra: Icon? = nil,
     extraWidth: Int? = nil, extraHeight: Int? = nil
@@ -217,6 +223,9 @@ public struct FlowDefinition: Equatable, Sendable {
   package let widestIcon: [GlyphStyle: Int]
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
+  /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
+  /// unless the flow says.
+  public let tapAction: TapAction
   /// Whether any text of the flow names a field (`{{name}}`), so that flows without skip
   /// filling them in.
   public let hasTemplates: Bool
@@ -227,9 +236,11 @@ public struct FlowDefinition: Equatable, Sendable {
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,
-    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = []
+    navigation: NavigationStyle, theme: Theme = Theme(), blocks: [ScreenBlock] = [],
+    tapAction: TapAction = .standard
   ) {
     self.id = id
+    self.tapAction = tapAction
     self.blocks = blocks
     self.title = title
     self.steps = steps

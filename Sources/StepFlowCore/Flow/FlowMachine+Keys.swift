@@ -191,7 +191,7 @@ extension FlowMachine {
       guard case .character(let c) = key, let digit = c.wholeNumberValue, digit > 0 else {
         return nil
       }
-      return apply(flow.navigation == .rating ? .rate(digit) : .tap(digit), to: &state, flow: flow)
+      return apply(.tap(digit), to: &state, flow: flow)
     case .help, .confirm, .dismiss, .interrupt:
       return nil
     }

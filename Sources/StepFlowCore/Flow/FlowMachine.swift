@@ -55,22 +55,7 @@ package enum FlowMachine {
         backward(&p, flow, answers, unreach: true)
       }
     case .tap(let n):
-      if flow.navigation == .rating { return rate(n, &state, flow, whenOutOfRange: nil) }
-      // Going forward by a tap leaves the current step and passes the steps between: they
-      // must be answered as if Next had been pressed on each.
-      if let current = before, n - 1 > current, (1...flow.steps.count).contains(n),
-        state.progression.isReached(n - 1)
-      {
-        if let refusal = validateCurrentStep(&state, flow) { return refusal }
-        if let refusal = firstUnanswered(in: (current + 1)..<(n - 1), state, flow) {
-          return refusal
-        }
-      }
-      let snapshot = state
-      return move(&state, flow, before: before) { p in
-        if let refusal = p.revisit(n) { return refusal }
-        return isShown(n - 1, flow, snapshot.answers) ? nil : .skipped(index: n - 1)
-      }
+      return tap(n, &state, flow)
     case .rate(let n):
       guard flow.navigation == .rating else {
         return .refused("rate works in rating flows; tap N revisits a reached step here")
@@ -221,6 +206,83 @@ package enum FlowMachine {
       }
     } while p.current.map({ !isShown($0, flow, answers) }) ?? false
     return nil
+  }
+
+  /// `tap N`, key N, a click on step N: what the flow's tap action answers, done.
+  private static func tap(_ n: Int, _ state: inout FlowState, _ flow: FlowDefinition) -> Outcome {
+    guard (1...max(1, flow.steps.count)).contains(n), !flow.steps.isEmpty else {
+      return .refused(message(for: .noSuchStep(number: n), flow: flow, state: state))
+    }
+    let context = TapContext(
+      index: n - 1, stepCount: flow.steps.count, reachedCount: state.progression.reachedCount,
+      current: state.progression.current, answers: state.answers,
+      standardResponse: standardTapResponse(n - 1, state, flow))
+    switch flow.tapAction.response(toTap: n - 1, context: context) {
+    case .move: return moveByTap(to: n - 1, &state, flow)
+    case .rate(let rating):
+      if flow.navigation == .rating { return rate(rating, &state, flow, whenOutOfRange: nil) }
+      return reachExactly(rating, &state, flow)
+    case .refuse(let message): return .refused(message)
+    case .nothing: return .changed
+    }
+  }
+
+  /// What the built-in flows do for a tap on step `index`: rate N in a rating flow; elsewhere
+  /// revisit a reached step, refusing one that is not reached or is skipped.
+  private static func standardTapResponse(
+    _ index: Int, _ state: FlowState, _ flow: FlowDefinition
+  ) -> TapResponse {
+    if flow.navigation == .rating { return .rate(index + 1) }
+    guard state.progression.isReached(index) else {
+      return .refuse(message(for: .notReached(index: index), flow: flow, state: state))
+    }
+    guard isShown(index, flow, state.answers) else {
+      return .refuse(message(for: .skipped(index: index), flow: flow, state: state))
+    }
+    return .move
+  }
+
+  /// A tap's `move`: back to a reached step, or forward to one that is not, by Next on every
+  /// step on the way (each answered, as Next asks).
+  private static func moveByTap(to index: Int, _ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome
+  {
+    if flow.navigation == .rating { return rate(index + 1, &state, flow, whenOutOfRange: nil) }
+    let before = state.progression.current
+    guard isShown(index, flow, state.answers) else {
+      return .refused(message(for: .skipped(index: index), flow: flow, state: state))
+    }
+    if let current = before, index == current { return .changed }
+    guard state.progression.isReached(index) else {
+      // Forward past what is reached: Next, step by step, so that each is answered.
+      var moving = state
+      while let current = moving.progression.current, current < index {
+        let outcome = apply(.next, to: &moving, flow: flow)
+        guard case .moved = outcome else { return outcome }
+      }
+      state = moving
+      return .moved(from: before, to: moving.progression.current, direction: .forward)
+    }
+    // Going forward by a tap leaves the current step and passes the steps between: they must
+    // be answered as if Next had been pressed on each.
+    if let current = before, index > current {
+      if let refusal = validateCurrentStep(&state, flow) { return refusal }
+      if let refusal = firstUnanswered(in: (current + 1)..<index, state, flow) { return refusal }
+    }
+    return move(&state, flow, before: before) { p in p.revisit(index + 1) }
+  }
+
+  /// A tap's `rate N` in a flow that is not a rating: the first N steps reached, the Nth
+  /// current, as a rating would have it — refused past what is answered.
+  private static func reachExactly(_ n: Int, _ state: inout FlowState, _ flow: FlowDefinition)
+    -> Outcome
+  {
+    guard (1...flow.steps.count).contains(n) else {
+      return .refused(message(for: .noSuchStep(number: n), flow: flow, state: state))
+    }
+    let before = state.progression.current
+    if n - 1 > (before ?? -1) { return moveByTap(to: n - 1, &state, flow) }
+    return move(&state, flow, before: before) { p in p.reach(exactly: n) }
   }
 
   private static func rate(

@@ -43,6 +43,10 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   static var theme: Theme { get }
   /// What every step shows below the strip when a step does not say. Default: nothing.
   static var blocks: [ScreenBlock] { get }
+  /// What a tap on a step does — by key N, `tap N` or a click on the strip: seed 003's
+  /// `action`. Default: ``TapAction/standard`` (revisit a reached step; in a rating flow,
+  /// rate N).
+  static var tapAction: TapAction { get }
 }
 
 extension FlowSteps {
@@ -62,6 +66,7 @@ extension FlowSteps {
   public static var navigation: NavigationStyle { .buttons }
   public static var theme: Theme { Theme() }
   public static var blocks: [ScreenBlock] { [] }
+  public static var tapAction: TapAction { .standard }
 
   /// The case after this one, or this one when it is the last (the seed's clamped `next()`).
   public func next() -> Self {
@@ -86,6 +91,7 @@ extension FlowDefinition {
   public init<Step: FlowSteps>(_ steps: Step.Type) {
     self.init(
       id: Step.flowID, title: Step.flowTitle, steps: Step.allCases.map(\.step), strip: Step.strip,
-      navigation: Step.navigation, theme: Step.theme, blocks: Step.blocks)
+      navigation: Step.navigation, theme: Step.theme, blocks: Step.blocks,
+      tapAction: Step.tapAction)
   }
 }

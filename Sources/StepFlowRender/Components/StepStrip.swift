@@ -20,25 +20,28 @@ public struct StepStrip {
   /// Whether a step is skipped (its condition does not hold): drawn as pending even when the
   /// flow has passed it.
   public var isSkipped: (Int) -> Bool = { _ in false }
-  /// The width of the extra content of every step, measured once.
-  private let extraWidth: Int
+  /// The colours the screen shows (what ``StepCell/colorDepth`` tells the cells).
+  public var colorDepth: ColorDepth
+  /// What each step's cell and extra content are drawn with.
+  private let content: any StepCellView
+  private let extra: any StepCellView
 
+  /// The strip of a flow where `progression` stands.
+  /// - Parameters:
+  ///   - position: where the extra content goes; `nil` for the flow's own choice.
+  ///   - colorDepth: the colours the screen shows (`.none` without colour), for custom cells.
   public init(
     flow: FlowDefinition, progression: Progression, position: ExtraContentPosition? = nil,
-    theme: Theme, glyphs: Glyphs
+    theme: Theme, glyphs: Glyphs, colorDepth: ColorDepth = .truecolor
   ) {
     self.flow = flow
     self.progression = progression
     self.position = position ?? flow.strip.position
     self.theme = theme
     self.glyphs = glyphs
-    if let width = flow.strip.extraWidth {
-      extraWidth = width
-    } else if let shared = flow.strip.sharedExtra {
-      extraWidth = Symbols.width(of: shared, style: glyphs.style)
-    } else {
-      extraWidth = flow.widestIcon[glyphs.style] ?? 0
-    }
+    self.colorDepth = colorDepth
+    content = flow.strip.contentView
+    extra = flow.strip.extraView
   }
 
   /// A strip of any steps, without a flow: their icons (`nil` for none), how the strip looks,
@@ -79,10 +82,14 @@ public struct StepStrip {
       theme: Step.theme, glyphs: glyphs)
   }
 
-  /// The rows the strip takes: extra content rows (above only), the content row, the pointer row.
+  /// The rows the strip takes: extra content rows (above only), the content rows, the pointer
+  /// row.
   public var height: Int {
-    position == .above ? (flow.strip.extraHeight ?? 1) + 2 : 2
+    (position == .above ? extraRows : 0) + content.height + 1
   }
+
+  /// The rows of extra content above the cells.
+  private var extraRows: Int { flow.strip.extraHeight ?? extra.height }
 
   /// How the cells are packed.
   package enum Density: CaseIterable {
@@ -103,30 +110,25 @@ public struct StepStrip {
     package var originX: Int
   }
 
-  private func contentWidth(_ density: Density) -> Int {
-    switch flow.strip.shape {
-    case .dots(let n): return density == .roomy ? max(1, 2 * n - 1) : max(1, n)
-    case .bar: return density == .roomy ? 6 : 3
-    case .symbol(let name):
-      return max(
-        Symbols.width(of: .symbol(name), style: glyphs.style),
-        Symbols.width(of: .symbol(name + ".fill"), style: glyphs.style))
-    }
+  private func metrics(_ density: Density) -> StripMetrics {
+    StripMetrics(flow: flow, glyphs: glyphs, isCompact: density == .compact, position: position)
+  }
+
+  /// The width of every step's extra content, the same for all.
+  private func extraWidth(_ density: Density) -> Int {
+    flow.strip.extraWidth ?? extra.width(in: metrics(density))
   }
 
   private func naturalCellWidth(_ density: Density) -> Int {
-    let content = contentWidth(density)
-    let extra = extraWidth
+    let content = content.width(in: metrics(density))
+    let extra = extraWidth(density)
     switch position {
     case .inline: return extra > 0 ? content + 1 + extra : content
     case .above, .ontop: return max(content, extra)
     }
   }
 
-  private func gap(_ density: Density) -> Int {
-    if case .symbol = flow.strip.shape { return density == .roomy ? 1 : 0 }
-    return density == .roomy ? 3 : 1
-  }
+  private func gap(_ density: Density) -> Int { content.gap(in: metrics(density)) }
 
   /// Picks the roomiest packing that fits, or a window around the current step.
   package func layout(width: Int) -> Layout {
@@ -134,7 +136,7 @@ public struct StepStrip {
     for density in Density.allCases {
       var cell = naturalCellWidth(density)
       let g = gap(density)
-      if flow.strip.shape == .bar {
+      if content.stretches {
         // Bars stretch to share the width.
         cell = max(cell, (width - g * (count - 1)) / max(1, count))
       }
@@ -169,9 +171,8 @@ public struct StepStrip {
   public func render(into canvas: inout Canvas, area: Rect) {
     guard area.width > 0, area.height > 0 else { return }
     let layout = layout(width: area.width)
-    let extraRows = position == .above ? (flow.strip.extraHeight ?? 1) : 0
-    let contentY = area.y + extraRows
-    let pointerY = contentY + 1
+    let contentY = area.y + (position == .above ? extraRows : 0)
+    let pointerY = contentY + content.height
     let base = Style(foreground: theme.foreground, background: theme.background)
     let markStyle = base.foreground(theme.inactive)
     if layout.cutLeft {
@@ -181,15 +182,44 @@ public struct StepStrip {
       let w = DisplayWidth.of(glyphs.rightMark)
       canvas.draw(glyphs.rightMark, x: area.maxX - w, y: contentY, style: markStyle)
     }
+    let extraW = extraWidth(layout.density)
     for index in layout.first..<layout.end {
       let x = area.x + layout.originX + (index - layout.first) * (layout.cellWidth + layout.gap)
       let reached = progression.isReached(index) && !isSkipped(index)
       let isCurrent = progression.current == index
       var style = base.foreground(reached ? theme.accent : theme.inactive)
       if isCurrent { style = style.bold }
-      drawCell(
-        index, into: &canvas, x: x, contentY: contentY, area: area, layout: layout,
-        reached: reached, style: style)
+      func cell(_ style: Style) -> StepCell {
+        StepCell(
+          index: index, step: flow.steps[index], isReached: reached, isCurrent: isCurrent,
+          style: style, theme: theme, glyphs: glyphs, colorDepth: colorDepth, position: position,
+          isCompact: layout.density == .compact)
+      }
+      let rows = content.height
+      switch position {
+      case .inline:
+        let contentW = layout.cellWidth - (extraW > 0 ? extraW + 1 : 0)
+        drawView(
+          content, cell(style), Rect(x: x, y: contentY, width: contentW, height: rows), &canvas,
+          area)
+        if extraW > 0 {
+          drawView(
+            extra, cell(style), Rect(x: x + contentW + 1, y: contentY, width: extraW, height: rows),
+            &canvas, area)
+        }
+      case .above:
+        drawView(
+          content, cell(style), Rect(x: x, y: contentY, width: layout.cellWidth, height: rows),
+          &canvas, area)
+        drawView(
+          extra, cell(style), Rect(x: x, y: area.y, width: layout.cellWidth, height: extraRows),
+          &canvas, area)
+      case .ontop:
+        let rect = Rect(x: x, y: contentY, width: layout.cellWidth, height: rows)
+        drawView(content, cell(style), rect, &canvas, area)
+        // On top only over reached steps, always in the accent colour (rating: ★ over ☆).
+        if reached { drawView(extra, cell(style.foreground(theme.accent)), rect, &canvas, area) }
+      }
       if isCurrent && area.contains(x: x, y: pointerY) {
         let w = DisplayWidth.of(glyphs.pointerUp)
         canvas.draw(
@@ -199,63 +229,27 @@ public struct StepStrip {
     }
   }
 
-  private func drawCell(
-    _ index: Int, into canvas: inout Canvas, x: Int, contentY: Int, area: Rect, layout: Layout,
-    reached: Bool, style: Style
+  /// Draws one view of one step, clipped to the strip's area.
+  private func drawView(
+    _ view: any StepCellView, _ cell: StepCell, _ rect: Rect, _ canvas: inout Canvas, _ area: Rect
   ) {
-    let extraIcon = flow.strip.sharedExtra ?? flow.steps[index].icon
-    let extra = extraIcon.map { Symbols.glyph(for: $0, style: glyphs.style) } ?? ""
-    let extraW = DisplayWidth.of(extra)
-    switch position {
-    case .inline:
-      let contentW = layout.cellWidth - (extraWidth > 0 ? extraWidth + 1 : 0)
-      drawContent(
-        into: &canvas, x: x, y: contentY, width: contentW, layout: layout,
-        reached: reached, style: style)
-      if !extra.isEmpty {
-        canvas.draw(extra, x: x + contentW + 1, y: contentY, style: style, limit: extraWidth)
-      }
-    case .above:
-      drawContent(
-        into: &canvas, x: x, y: contentY, width: layout.cellWidth, layout: layout,
-        reached: reached, style: style)
-      if !extra.isEmpty {
-        let rows = flow.strip.extraHeight ?? 1
-        canvas.draw(
-          extra, x: x + max(0, (layout.cellWidth - extraW) / 2), y: area.y + (rows - 1) / 2,
-          style: style, limit: layout.cellWidth)
-      }
-    case .ontop:
-      drawContent(
-        into: &canvas, x: x, y: contentY, width: layout.cellWidth, layout: layout,
-        reached: reached, style: style)
-      if reached && !extra.isEmpty {
-        canvas.draw(
-          extra, x: x + max(0, (layout.cellWidth - extraW) / 2), y: contentY,
-          style: style.foreground(theme.accent), limit: layout.cellWidth)
-      }
-    }
+    let clipped = rect.intersection(area)
+    guard !clipped.isEmpty else { return }
+    view.render(cell, into: &canvas, area: clipped)
   }
 
-  private func drawContent(
-    into canvas: inout Canvas, x: Int, y: Int, width: Int, layout: Layout, reached: Bool,
-    style: Style
-  ) {
-    switch flow.strip.shape {
-    case .dots(let n):
-      let dot = reached ? glyphs.dot : glyphs.hollowDot
-      let separator = layout.density == .roomy ? " " : ""
-      let text = Array(repeating: dot, count: max(1, n)).joined(separator: separator)
-      canvas.draw(text, x: x, y: y, style: style, limit: width)
-    case .bar:
-      let line = reached ? glyphs.heavyHorizontal : glyphs.horizontal
-      canvas.draw(String(repeating: line, count: max(1, width)), x: x, y: y, style: style)
-    case .symbol(let name):
-      let filled = Symbols.isKnown(name + ".fill") && reached && position != .ontop
-      let glyph = Symbols.glyph(for: .symbol(filled ? name + ".fill" : name), style: glyphs.style)
-      let w = DisplayWidth.of(glyph)
-      canvas.draw(glyph, x: x + max(0, (width - w) / 2), y: y, style: style, limit: width)
-    }
+  /// The step whose cell (or its extra content) is at column `x`, row `y` of a strip drawn in
+  /// `area`: what a click there taps.
+  public func step(atColumn x: Int, row y: Int, in area: Rect) -> Int? {
+    guard area.contains(x: x, y: y), y < area.y + height else { return nil }
+    let layout = layout(width: area.width)
+    let offset = x - area.x - layout.originX
+    guard offset >= 0 else { return nil }
+    let slot = offset / (layout.cellWidth + layout.gap)
+    // A click in the gap between two cells taps neither.
+    guard offset % (layout.cellWidth + layout.gap) < layout.cellWidth else { return nil }
+    let index = layout.first + slot
+    return index < layout.end ? index : nil
   }
 
   /// The plain-text form: `Step 2 of 4: Payment — reached: Shopping cart, Payment`.

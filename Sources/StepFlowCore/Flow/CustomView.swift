@@ -1,0 +1,25 @@
+/// A view a program wrote in Swift — a custom strip cell, a custom step screen — kept in a flow's
+/// description. The pure core only keeps it and compares it by identity; the drawing layers
+/// (`StepFlowRender`, `StepFlow`) give it its meaning. Programs make one through those layers
+/// (`StripStyle(position:content:extra:)`, `ScreenBlock.custom(_:)`), never directly.
+public struct CustomView: Hashable, Sendable {
+  /// What the drawing layer stored: its own box around the view.
+  package let object: any AnyObject & Sendable
+  /// Whether the view takes the focus (and keys) on a step's screen.
+  package let takesFocus: Bool
+  /// The fields of the step the view shows and answers itself (the form leaves them out).
+  package let fieldIDs: [String]
+
+  /// Keeps `object`, with what the update needs to know about the view.
+  package init(
+    _ object: any AnyObject & Sendable, takesFocus: Bool = false, fieldIDs: [String] = []
+  ) {
+    self.object = object
+    self.takesFocus = takesFocus
+    self.fieldIDs = fieldIDs
+  }
+
+  public static func == (a: CustomView, b: CustomView) -> Bool { a.object === b.object }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import StepFlowTestSupport
+import Testing
+
+/// A program of its own (`stepflow-probe`) running its flow through the library, as an adopter's
+/// program does: the typed run prints nothing, the command line names the program.
+@Suite struct LibraryRunTests {
+  private func probe(_ arguments: [String], input: String = "") throws -> Stepflow.Result {
+    try Stepflow.run(arguments, input: input, executable: Stepflow.probePath)
+  }
+
+  @Test func theTypedRunPrintsNothingAndReturnsTheResultAsValues() throws {
+    let r = try probe(["script", "next; set email=ann@example.com; next; next; finish"])
+    #expect(r.status == 0)
+    #expect(r.stderr == "", "the library writes nothing on stderr")
+    // Every line on stdout is the program's own: no JSON result, no `stepflow:`.
+    #expect(
+      r.lines == [
+        "status: finished", "current: confirm", "email: ann@example.com",
+        "message: command 1: next: E-mail is required",
+      ])
+  }
+
+  @Test func aBadScriptIsAFailureWithItsMessageAsAValue() throws {
+    let r = try probe(["script", "nxt"])
+    #expect(r.status == 65 && r.stderr == "")
+    #expect(r.lines.contains("status: failed"))
+    #expect(
+      r.lines.contains("message: command 1: unknown command \"nxt\" (did you mean \"next\"?)"))
+  }
+
+  @Test func theCommandLineNamesTheProgramNeverStepflow() throws {
+    let bad = try probe(["cli", "--bogus"])
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr == "stepflow-probe: unknown option \"--bogus\"\nusage: stepflow-probe [options]\n")
+    let state = NSTemporaryDirectory() + "stepflow-probe-" + UUID().uuidString
+    try Data("not a state".utf8).write(to: URL(fileURLWithPath: state))
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let foreign = try probe(["cli", "--state", state, "--commands", "next"])
+    #expect(foreign.status == 65)
+    #expect(foreign.stderr.hasPrefix("stepflow-probe: state file "))
+    #expect(!foreign.stderr.contains("stepflow:"))
+    let refused = try probe(["cli", "--commands", "next", "--output", "none"])
+    #expect(refused.stderr == "stepflow-probe: command 1: next: E-mail is required\n")
+  }
+
+  @Test func theCommandLineKeepsStepflowRunsOutput() throws {
+    let r = try probe(["cli", "--commands", "set email=a@b.co; next; next; finish"])
+    #expect(r.status == 0)
+    #expect(
+      r.stdout
+        == "{\"wizard\":\"signup\",\"finished\":true,\"current\":\"confirm\",\"reached\":[\"account\",\"profile\",\"confirm\"],\"answers\":{\"email\":\"a@b.co\"}}\n"
+    )
+  }
+}

@@ -1,0 +1,38 @@
+// A program of its own, as an adopter writes one: it imports only StepFlow's public API. The
+// end-to-end tests run it (Tests/StepFlowCLITests/LibraryRunTests.swift) to see what the
+// library does in a process that is not `stepflow`: what it prints, what it names itself.
+import StepFlow
+import StepFlowCommandLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum Signup: FlowSteps {
+  case account, profile, confirm
+
+  static let email = try? FieldSpec(
+    id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
+    check: .email)
+
+  var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "script":
+  // The typed run: nothing printed by the library; this program prints what it got.
+  let result = MultiSteps<Signup>.run(
+    options: RunOptions(mode: .script(arguments.dropFirst().joined(separator: " "))))
+  print("status: \(result.status)")
+  print("current: \(result.current.map { "\($0)" } ?? "none")")
+  print("email: \(result.answers.text("email") ?? "none")")
+  for message in result.messages { print("message: \(message)") }
+  exit(result.exitCode)
+case "cli":
+  // The command line of `stepflow run`, for a tool that wants it.
+  exit(MultiSteps<Signup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
+default:
+  print("usage: stepflow-probe script COMMANDS | cli ARGUMENTS…")
+  exit(64)
+}
