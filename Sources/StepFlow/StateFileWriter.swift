@@ -68,4 +68,14 @@ package struct SavingProgram: TerminalProgram {
   }
 
   package func nextDeadline(after now: Duration) -> Duration? { program.nextDeadline(after: now) }
+
+  package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
+    program.inlineView(width: width, maxHeight: maxHeight, at: now)
+  }
+
+  package var inlineMinimumSize: (width: Int, height: Int) { program.inlineMinimumSize }
+
+  package func record(exitCode: Int32, width: Int) -> Canvas? {
+    program.record(exitCode: exitCode, width: width)
+  }
 }

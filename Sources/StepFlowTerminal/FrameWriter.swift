@@ -148,7 +148,7 @@ package struct FrameWriter: Sendable {
       body.append(contentsOf: Self.resetStyle)
       for _ in 1..<height { body.append(0x0A) }
       Self.appendVertical(-(height - 1), into: &body)
-      body.append(contentsOf: Self.eraseBelow)
+      body.append(contentsOf: Self.eraseFromFirstRow)
       inlineStarted = true
       cursorX = 0
       cursorY = 0
@@ -172,7 +172,7 @@ package struct FrameWriter: Sendable {
         for _ in made..<height { body.append(0x0A) }
         Self.appendVertical(-(height - 1), into: &body)
       }
-      body.append(contentsOf: Self.eraseBelow)
+      body.append(contentsOf: Self.eraseFromFirstRow)
       cursorX = 0
       cursorY = 0
       currentStyle = .plain
@@ -235,7 +235,7 @@ package struct FrameWriter: Sendable {
     body.append(0x0D)
     Self.appendVertical(-up, into: &body)
     body.append(contentsOf: Self.resetStyle)
-    body.append(contentsOf: Self.eraseBelow)
+    body.append(contentsOf: Self.eraseFromFirstRow)
     self.previous = nil
     cursorX = 0
     cursorY = 0
@@ -251,7 +251,7 @@ package struct FrameWriter: Sendable {
     var body = ByteBuffer(capacity: 128)
     moveInline(toX: 0, y: 0, into: &body)
     body.append(contentsOf: Self.resetStyle)
-    body.append(contentsOf: Self.eraseBelow)
+    body.append(contentsOf: Self.eraseFromFirstRow)
     currentStyle = .plain
     cursorX = 0
     cursorY = 0
@@ -342,6 +342,12 @@ package struct FrameWriter: Sendable {
 
   package static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
   package static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
+  /// Erases the cursor's row and everything below it, the cursor staying: the row by `EL 2`,
+  /// the rest by `ED` from the row below (saved and restored around it, `DECSC`/`DECRC`). `ED`
+  /// from the screen's top-left corner itself would make tmux (`scroll-on-clear`) push the
+  /// whole screen into the scrollback, leaving the old frame there.
+  package static let eraseFromFirstRow: [UInt8] = Array(
+    "\u{1B}[2K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8".utf8)
 
   /// Whether two canvases' cells are one and the same array storage.
   private static func shareStorage(_ a: Canvas, _ b: Canvas) -> Bool {

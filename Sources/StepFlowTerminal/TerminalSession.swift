@@ -89,6 +89,13 @@ package enum TerminalSession {
     }
   }
 
+  /// The size of the controlling terminal (`/dev/tty`), or `nil` when there is none.
+  package static func controllingTerminalSize() -> (width: Int, height: Int)? {
+    guard let tty = try? TTY.open(.controlling) else { return nil }
+    defer { tty.close() }
+    return tty.size()
+  }
+
   /// Runs `program` on the terminal until it asks to exit, a key or signal ends the session,
   /// or the terminal goes away; the terminal is restored before this returns.
   ///

@@ -7,7 +7,7 @@ import StepFlowText
 /// It understands printable UTF-8 (graphemes measured with ``DisplayWidth``: a wide grapheme
 /// takes a lead and a continuation cell, and overwriting either half of a wide grapheme blanks
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `CHA`, `VPA`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
+/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
 /// (alternate screen), `?2004` (bracketed paste) and `?2026` (synchronized output).
 /// Anything else is recorded in ``errors``, so a test can fail on unexpected bytes.
@@ -46,6 +46,8 @@ public struct TerminalModel: Sendable {
   private var grid: [Cell]
   /// The main screen and its cursor while the alternate screen is shown.
   private var savedMain: (grid: [Cell], x: Int, y: Int)?
+  /// The cursor and style `ESC 7` saved, for `ESC 8`.
+  private var savedCursor: (x: Int, y: Int, style: Style)?
   /// The cursor wrote the last column; the next grapheme wraps (when autowrap is on).
   private var pendingWrap = false
 
@@ -148,6 +150,19 @@ public struct TerminalModel: Sendable {
         } else {
           state = .ground
           if byte == 0x18 || byte == 0x1A { continue }
+          if byte == 0x37 {  // DECSC
+            savedCursor = (cursorX, cursorY, style)
+            continue
+          }
+          if byte == 0x38 {  // DECRC
+            if let saved = savedCursor {
+              moveTo(x: saved.x, y: saved.y)
+              style = saved.style
+            } else {
+              moveTo(x: 0, y: 0)
+            }
+            continue
+          }
           errors.append("unsupported sequence ESC \(Self.describe(byte))")
         }
       case .csi:

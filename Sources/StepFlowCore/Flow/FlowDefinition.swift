@@ -233,6 +233,9 @@ public struct FlowDefinition: Equatable, Sendable {
   package let templateFields: [String: FieldSpec]
   /// Whether any field starts from an environment variable (`default: { env: … }`).
   package let hasEnvironmentDefaults: Bool
+  /// A flow of one question (`stepflow ask`): as every prompt tool does, quitting cancels at
+  /// once (no y/n first) and Esc in the field cancels (there is nothing else to focus).
+  package var isOneQuestion = false
 
   public init(
     id: String, title: String, steps: [StepDefinition], strip: StripStyle,

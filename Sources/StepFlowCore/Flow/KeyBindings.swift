@@ -196,13 +196,22 @@ package enum KeyBindings {
   }
 
   /// The hint line's items in a context, most useful first: `Enter pick`, `↑ ↓ choose`.
-  /// - Parameter enter: what Enter does here in words (`next field`, `finish`), if known.
-  package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
-    -> [String]
-  {
+  /// - Parameters:
+  ///   - enter: what Enter does here in words (`next field`, `finish`), if known.
+  ///   - leaving: actions that would do nothing here (`.cycleFocus` with one thing to focus).
+  ///   - words: what an action does here when it is not what the table says (in a question,
+  ///     Esc cancels: `(.leaveField, "cancel")`).
+  package static func hints(
+    in context: FocusContext, ascii: Bool = false, enter: String? = nil,
+    leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = []
+  ) -> [String] {
     // The line is drawn with every frame: the table is read once per context, not per frame.
     let entries = (ascii ? asciiHints : unicodeHints)[context] ?? []
-    return entries.map { $0.keys + " " + ($0.isEnter ? enter ?? $0.hint : $0.hint) }
+    return entries.compactMap { entry in
+      if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
+      let hint = words.first { $0.action == entry.action }?.hint ?? entry.hint
+      return entry.keys + " " + (entry.isEnter ? enter ?? hint : hint)
+    }
   }
 
   /// One item of the hint line: its keys, its words, and whether the words are Enter's (which
@@ -211,6 +220,7 @@ package enum KeyBindings {
     var keys: String
     var hint: String
     var isEnter: Bool
+    var action: KeyAction
   }
 
   private static let unicodeHints = hintItems(ascii: false)
@@ -232,7 +242,9 @@ package enum KeyBindings {
         items.append(
           (
             rank(of: binding), items.count,
-            HintItem(keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter)
+            HintItem(
+              keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter,
+              action: binding.action)
           ))
       }
       byContext[context] = items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
