@@ -236,7 +236,11 @@ package enum FlowRunner {
     let terminal = settings.readsTerminalLines ? Platform.openControllingTerminal() : nil
     defer { terminal.map(Platform.closeDescriptor) }
     let tell: (String) -> Void = { text in
-      if let terminal { Platform.write(terminal, Array(text.utf8)) } else { Platform.writeStderr(text) }
+      if let terminal {
+        Platform.write(terminal, Array(text.utf8))
+      } else {
+        Platform.writeStderr(text)
+      }
     }
     let source: ScriptSourceKind
     if let commands = settings.commands {

@@ -212,7 +212,8 @@ package struct FlowView {
       leaving: (alone ? [.cycleFocus] : [])
         // One question: no steps to go back to or over, nothing to start over.
         + (program.flow.isOneQuestion ? [.command(.back), .step, .command(.reset)] : []),
-      words: program.flow.isOneQuestion ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
+      words: program.flow.isOneQuestion
+        ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
     guard context == .stars else { return items }
     return items.map { $0.replacing("1-9", with: "1-\(min(9, program.flow.steps.count))") }
   }

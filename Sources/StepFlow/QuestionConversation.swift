@@ -26,7 +26,11 @@ extension FlowRunner {
     let glyphs = Glyphs.for(settings.glyphs)
     func tell(_ text: String) {
       let safe = Symbols.asciiSafe(text, style: glyphs.style)
-      if let terminal { Platform.write(terminal, Array(safe.utf8)) } else { Platform.writeStderr(safe) }
+      if let terminal {
+        Platform.write(terminal, Array(safe.utf8))
+      } else {
+        Platform.writeStderr(safe)
+      }
     }
     var options = FlowOptions(
       glyphs: settings.glyphs, animate: false, colorDepth: .none, context: settings.fieldContext)
@@ -58,8 +62,7 @@ extension FlowRunner {
         let line = typed.last == "\r" ? String(typed.dropLast()) : typed
         if !line.isEmpty {
           let value = answerText(line, for: spec)
-          if case .refused(let why) = program.apply(.set(field: spec.id, value: value), at: .zero)
-          {
+          if case .refused(let why) = program.apply(.set(field: spec.id, value: value), at: .zero) {
             tell(Sanitizer.sanitize(why) + "\n")
             guard person else {
               code = ExitCode.dataError

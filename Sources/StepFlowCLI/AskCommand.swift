@@ -43,7 +43,8 @@ package enum AskCommand {
     FieldOption(
       OptionSpec("--required", help: "an answer is needed (confirm: yes is; multichoice: one)"),
       for: everyKind),
-    FieldOption(OptionSpec("--hint", value: "TEXT", help: "a short note after the label"), for: everyKind),
+    FieldOption(
+      OptionSpec("--hint", value: "TEXT", help: "a short note after the label"), for: everyKind),
     FieldOption(
       OptionSpec("--placeholder", value: "TEXT", help: "text: shown while it is empty"),
       for: ["text"]),
@@ -267,7 +268,8 @@ package enum AskCommand {
         }
         return .date(value.date)
       }
-      kind = .date(DateRules(time: parsed.has("--time"), min: try bound("--min"), max: try bound("--max")))
+      kind = .date(
+        DateRules(time: parsed.has("--time"), min: try bound("--min"), max: try bound("--max")))
     default:
       minCount = try count("--min", in: 0...Field.maxTextLength)
       maxCount = try count("--max", in: 1...Field.maxTextLength)

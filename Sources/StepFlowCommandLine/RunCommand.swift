@@ -23,7 +23,8 @@ package enum RunCommand {
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
-      "--inline", help: "draw in the rows below the cursor, leave one line behind (no alternate screen)"),
+      "--inline",
+      help: "draw in the rows below the cursor, leave one line behind (no alternate screen)"),
     OptionSpec("--fullscreen", help: "draw on the whole (alternate) screen (the default of run)"),
     OptionSpec("--clear", help: "inline: erase the rows at the end, leave nothing behind"),
     OptionSpec(

@@ -100,8 +100,10 @@ import Testing
 
   @Test func multichoiceOneALine() throws {
     let run = try Self.ask(
-      ["multichoice", "Languages", "--option", "swift=Swift", "--option", "go=Go",
-       "--option", "rust=Rust"],
+      [
+        "multichoice", "Languages", "--option", "swift=Swift", "--option", "go=Go",
+        "--option", "rust=Rust",
+      ],
       keys: [" ", Self.down, Self.down, " ", "\r"])
     #expect(run.status == .exited(0))
     #expect(run.stdout == "swift\nrust\n")

@@ -19,7 +19,8 @@ import Testing
     let printed = prefix.map { "printf '%s\\n' \(shellQuoted($0)) >&2" }.joined(separator: "; ")
     let input = stdin.map { "printf '%s' \(shellQuoted($0)) | " } ?? ""
     try pty.spawn(
-      "/bin/sh", arguments: ["-c", (printed.isEmpty ? "" : printed + "; ") + input + "exec " + quoted],
+      "/bin/sh",
+      arguments: ["-c", (printed.isEmpty ? "" : printed + "; ") + input + "exec " + quoted],
       environment: environment, stdout: .pipe)
     return (pty, before)
   }
@@ -36,8 +37,12 @@ import Testing
   ) {
     InteractiveTests.expectGivenBack(pty, before, sourceLocation: sourceLocation)
     let everything = String(decoding: pty.output, as: UTF8.self)
-    #expect(!everything.contains("\u{1B}[?1049"), "never the alternate screen", sourceLocation: sourceLocation)
-    #expect(!everything.contains("\u{1B}[2J"), "never the whole screen erased", sourceLocation: sourceLocation)
+    #expect(
+      !everything.contains("\u{1B}[?1049"), "never the alternate screen",
+      sourceLocation: sourceLocation)
+    #expect(
+      !everything.contains("\u{1B}[2J"), "never the whole screen erased",
+      sourceLocation: sourceLocation)
   }
 
   static func stdout(_ pty: PseudoTerminal) -> String {
@@ -69,7 +74,8 @@ import Testing
     #expect(pty.waitForText("Enter done"))
     // Four rows from the last row: three lines went up into the scrollback.
     #expect(pty.model.scrollback == ["line 1", "line 2", "line 3"])
-    #expect(pty.model.lines.suffix(5) == ["line 15", "│ Name", "│", "", "  Enter done · Esc cancel"])
+    #expect(
+      pty.model.lines.suffix(5) == ["line 15", "│ Name", "│", "", "  Enter done · Esc cancel"])
     pty.send("Zoë\r")
     #expect(pty.waitForExit() == .exited(0))
     Self.expectGivenBack(pty, before)
@@ -88,12 +94,17 @@ import Testing
     pty.send("Ann")
     #expect(pty.waitForText("│ Ann"))
     pty.resize(width: 40, height: 16)
-    let above = reflows ? ["$ a line of the shell that is longer tha", "n forty columns"] : [String(shell.prefix(40))]
-    let narrow = above + ["│ Name  as on the passport, please", "│ Ann", "", "  Enter done · Esc cancel"]
+    let above =
+      reflows
+      ? ["$ a line of the shell that is longer tha", "n forty columns"] : [String(shell.prefix(40))]
+    let narrow =
+      above + ["│ Name  as on the passport, please", "│ Ann", "", "  Enter done · Esc cancel"]
     #expect(pty.waitFor { $0.model.usedLines == narrow }, "\(pty.model.usedLines)")
     #expect(pty.model.scrollback == [])
     pty.resize(width: 70, height: 16)
-    #expect(pty.waitFor { $0.model.usedLines == above + Array(narrow.suffix(4)) }, "\(pty.model.usedLines)")
+    #expect(
+      pty.waitFor { $0.model.usedLines == above + Array(narrow.suffix(4)) },
+      "\(pty.model.usedLines)")
     pty.send("\r")
     #expect(pty.waitForExit() == .exited(0))
     Self.expectGivenBack(pty, before)
@@ -127,7 +138,9 @@ import Testing
   }
 
   @Test func ctrlCInterruptsWith130AndTheCross() throws {
-    let (pty, before) = try Self.start(["ask", "choice", "Branch", "--option", "main", "--option", "dev"])
+    let (pty, before) = try Self.start([
+      "ask", "choice", "Branch", "--option", "main", "--option", "dev",
+    ])
     #expect(pty.waitForText("○ dev"))
     pty.send([3])
     #expect(pty.waitForExit() == .exited(130))
@@ -163,7 +176,8 @@ import Testing
     #expect(pty.waitForExit() == .exited(143))
     Self.expectGivenBack(pty, before)
     #expect(pty.model.usedLines.first == "$ stepflow ask")
-    #expect(pty.model.cursorY == pty.model.usedLines.count || pty.model.usedLines.last?.isEmpty == true)
+    #expect(
+      pty.model.cursorY == pty.model.usedLines.count || pty.model.usedLines.last?.isEmpty == true)
     #expect(pty.model.usedLines.contains("✗ Name"))
   }
 
@@ -190,7 +204,8 @@ import Testing
     var environment = Self.environment
     environment["PS1"] = "$ "
     environment["HOME"] = NSTemporaryDirectory()
-    try pty.spawn("/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment)
+    try pty.spawn(
+      "/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment)
     #expect(pty.waitForText("$"))
     let folder = NSTemporaryDirectory() + "stepflow-fg-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -295,7 +310,8 @@ import Testing
   // MARK: run --inline
 
   @Test func aWizardRunsInlineAndLeavesItsTitle() throws {
-    let (pty, before) = try Self.start(["rate", "--inline"], after: ["$ stepflow rate --inline"], height: 20)
+    let (pty, before) = try Self.start(
+      ["rate", "--inline"], after: ["$ stepflow rate --inline"], height: 20)
     #expect(pty.waitForText("How much would you rate this?"))
     #expect(!pty.model.alternateScreen)
     #expect(pty.model.usedLines.first == "$ stepflow rate --inline")

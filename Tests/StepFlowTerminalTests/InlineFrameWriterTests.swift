@@ -145,7 +145,9 @@ import Testing
         for (i, line) in shell.enumerated() where i - scrolled >= 0 {
           #expect(model.lines[i - scrolled] == line, "round \(round): shell line \(i)")
         }
-        for y in (origin + height)..<10 { #expect(model.lines[y] == "", "round \(round): row \(y)") }
+        for y in (origin + height)..<10 {
+          #expect(model.lines[y] == "", "round \(round): row \(y)")
+        }
         #expect(model.errors == [], "round \(round)")
       }
     }
