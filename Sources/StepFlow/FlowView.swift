@@ -74,6 +74,7 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
         style: theme.text.foreground(theme.accent).bold)
     }
+    renderLogPane(into: &canvas, theme: theme)
     if state.showsHelp { renderHelp(into: &canvas, theme: theme) }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
@@ -132,6 +133,15 @@ package struct FlowView {
     guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
     view.compact = compact
+    view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
+    if let current = state.progression.current, let task = flow.steps[current].task,
+      task.indicators.contains("ring"), flow.steps[current].blocks.contains(.hero),
+      let activity = program.tasks.activities[current]
+    {
+      // A task's ring takes the hero picture's place, as a stage's does.
+      view.stage = StageDrawing(
+        indicators: activity.indicators, step: current, now: now, hasRing: true)
+    }
     if let current = state.progression.current, let stage = flow.steps[current].progress {
       view.stage = StageDrawing(
         indicators: program.stages.indicators, step: current, now: now,
@@ -232,6 +242,7 @@ package struct FlowView {
     case .nextStep: return action == .submit ? "next step" : "next"
     case .finish:
       return flow.navigation == .rating || program.options.layout == .question ? "done" : "finish"
+    case .runTask: return "run"
     }
   }
 

@@ -31,8 +31,12 @@ package struct RunSettings {
   package var plain: Bool
   /// The result's form on stdout.
   package var output = FlowResult.Format.json
-  /// Whether a step's progress stage runs whenever it is reached, then advances (`--auto`).
+  /// Whether a step's progress stage runs whenever it is reached, then advances, and every
+  /// task starts on arrival and moves on when it succeeds (`--auto`).
   package var auto = false
+  /// Whether tasks are only described — argv, working directory, environment — and nothing
+  /// runs (`--dry-run`); the run is line by line then, never full screen.
+  package var dryRun = false
   /// A JSON object of answers that pre-fill the fields.
   package var answersFile: String? = nil
   /// Where the state is saved after every step.
@@ -86,7 +90,7 @@ package struct RunSettings {
   /// with dialog and gum; only when it cannot be opened (a CI job) are commands read from
   /// stdin. `--script -` reads them from stdin in any case.
   package var isInteractive: Bool {
-    commands == nil && script == nil && !frames && !plain
+    commands == nil && script == nil && !frames && !plain && !dryRun
   }
 
   /// Whether a line-based run reads what a person types on the terminal (plain mode with a

@@ -1,4 +1,5 @@
 import StepFlowText
+import Synchronization
 
 /// The one table of key bindings. The key handling, the hint line, the `?` overlay,
 /// `stepflow help keys` and the README's keys table all come from it. A key does what the
@@ -16,6 +17,28 @@ package enum KeyBindings {
   package static let table: [KeyBinding] = [
     KeyBinding(chars("y"), .confirm, "yes: quit or start over", hint: "yes", in: [.prompt]),
     KeyBinding(chars("n") + keys(.escape), .dismiss, "no: carry on", hint: "no", in: [.prompt]),
+    KeyBinding(
+      keys(.up, .down, .pageUp, .pageDown, .home, .end) + chars(" "), .scrollLog,
+      "scroll the output (Space: a page down)", hint: "scroll",
+      label: "↑ ↓ PageUp PageDown Home End Space", in: [.logPane]),
+    KeyBinding(
+      chars("lq") + keys(.escape, .enter), .closeLog, "close the output pane", hint: "close",
+      in: [.logPane]),
+    KeyBinding(
+      chars("l"), .openLog, "show the task's whole output (the last 1 MiB)", hint: "output",
+      in: [.taskRunning, .taskFailed, .taskDone]),
+    KeyBinding(chars("x"), .command(.stop), "stop the task", hint: "stop", in: [.taskRunning]),
+    KeyBinding(
+      keys(.enter), .openLog, "show the output while it runs (it goes on)", in: [.taskRunning]),
+    KeyBinding(
+      keys(.left, .right, .tab, .backTab), .switchTaskAction, "choose Retry, Back, Skip or Quit",
+      hint: "choose", label: "← → Tab", in: [.taskFailed]),
+    KeyBinding(
+      keys(.enter) + chars(" "), .taskAction(nil), "press the chosen button", hint: "press",
+      in: [.taskFailed]),
+    KeyBinding(chars("r"), .taskAction(.retry), "retry the task", in: [.taskFailed]),
+    KeyBinding(
+      chars("s"), .taskAction(.skip), "skip the task (when it is optional)", in: [.taskFailed]),
     KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: FocusContext.typed),
     KeyBinding(
       cursorKeys, .edit, "move the cursor, delete (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W too)",
@@ -88,14 +111,16 @@ package enum KeyBindings {
     KeyBinding(keys(.left, .right), .switchTab, "switch tab", hint: "switch tab", in: [.tabBar]),
     KeyBinding(
       keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
-      in: [.textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons]),
+      in: [
+        .textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .taskDone,
+      ]),
     KeyBinding(
       keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
       hint: "next field",
       in: FocusContext.fields.filter { $0 != .choiceList && $0 != .multilineText } + [.tabBar]),
     KeyBinding(
       keys(.enter), .command(.enter), "press the focused button (last step: finish)",
-      hint: "next", in: [.buttons]),
+      hint: "next", in: [.buttons, .taskDone]),
     KeyBinding(
       keys(.enter), .command(.enter), "next step (last step: finish)", hint: "next",
       in: [.noFocus]),
@@ -115,11 +140,11 @@ package enum KeyBindings {
     KeyBinding(
       keys(.left, .right), .switchButton,
       "Back / Next; past them: previous / next step",
-      hint: "button", in: [.buttons]),
+      hint: "button", in: [.buttons, .taskDone]),
     KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
     KeyBinding(
       chars(" "), .command(.enter), "press the focused button (last step: finish)",
-      in: [.buttons]),
+      in: [.buttons, .taskDone]),
     KeyBinding(chars(" "), .command(.next), "next step", in: [.noFocus]),
     KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
     KeyBinding(
@@ -138,7 +163,7 @@ package enum KeyBindings {
       in: FocusContext.notText + [.stars]),
     KeyBinding(
       chars("?"), .help, "show or hide this help", hint: "keys",
-      in: FocusContext.notText + [.stars]),
+      in: FocusContext.notText + [.stars, .logPane]),
     KeyBinding(
       keys(.ctrl("c")), .interrupt, "interrupt (exit 130)",
       in: FocusContext.allCases),
@@ -163,16 +188,37 @@ package enum KeyBindings {
   /// The keys of a binding that it really takes in a context (an earlier binding may take
   /// some of them), e.g. `→` is not `next` in a yes/no field.
   package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
-    guard binding.contexts.contains(context) else { return [] }
-    return binding.keys.filter { pattern in
-      guard case .key(let key) = pattern else {
-        // Patterns of many keys: shadowed only by an earlier binding of the same pattern.
-        return !table.prefix { $0 != binding }.contains {
-          $0.contexts.contains(context) && $0.keys.contains(pattern)
-            || ($0.keys.contains(.printable) && $0.contexts.contains(context))
+    guard let index = table.firstIndex(of: binding) else { return [] }
+    return takenKeys(in: context)[index]
+  }
+
+  /// For each binding of the table, in order, the keys it takes in a context: a key goes to
+  /// the first binding that has it there (``binding(for:in:)``); a pattern of many keys
+  /// (letters, digits) is taken by an earlier binding of the same pattern, and every letter by
+  /// an earlier binding of letters. One pass over the table.
+  private static func takenKeys(in context: FocusContext) -> [[KeyPattern]] {
+    var keys: [Key] = []
+    var letters = false
+    var digits = false
+    return table.map { binding in
+      guard binding.contexts.contains(context) else { return [] }
+      let taken = binding.keys.filter { pattern in
+        switch pattern {
+        case .key(let key):
+          return !keys.contains(key) && !(letters && KeyPattern.printable.matches(key))
+            && !(digits && KeyPattern.digit.matches(key))
+        case .printable: return !letters
+        case .digit: return !letters && !digits
         }
       }
-      return KeyBindings.binding(for: key, in: context) == binding
+      for pattern in binding.keys {
+        switch pattern {
+        case .key(let key): keys.append(key)
+        case .printable: letters = true
+        case .digit: digits = true
+        }
+      }
+      return taken
     }
   }
 
@@ -182,10 +228,15 @@ package enum KeyBindings {
   package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
     -> [(String, String)]
   {
-    let bindings =
-      hintedFirst ? table.filter { $0.hint != nil } + table.filter { $0.hint == nil } : table
-    return bindings.compactMap { binding in
-      let keys = keys(of: binding, in: context)
+    let taken = takenKeys(in: context)
+    let order =
+      hintedFirst
+      ? table.indices.filter { table[$0].hint != nil }
+        + table.indices.filter { table[$0].hint == nil }
+      : Array(table.indices)
+    return order.compactMap { index in
+      let binding = table[index]
+      let keys = taken[index]
       guard !keys.isEmpty else { return nil }
       let label =
         keys == binding.keys
@@ -205,9 +256,7 @@ package enum KeyBindings {
     in context: FocusContext, ascii: Bool = false, enter: String? = nil,
     leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = []
   ) -> [String] {
-    // The line is drawn with every frame: the table is read once per context, not per frame.
-    let entries = (ascii ? asciiHints : unicodeHints)[context] ?? []
-    return entries.compactMap { entry in
+    hintItems(in: context, ascii: ascii).compactMap { entry in
       if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
       let hint = words.first { $0.action == entry.action }?.hint ?? entry.hint
       return entry.keys + " " + (entry.isEnter ? enter ?? hint : hint)
@@ -216,40 +265,46 @@ package enum KeyBindings {
 
   /// One item of the hint line: its keys, its words, and whether the words are Enter's (which
   /// the screen may replace with what Enter does there).
-  private struct HintItem {
+  private struct HintItem: Sendable {
     var keys: String
     var hint: String
     var isEnter: Bool
     var action: KeyAction
   }
 
-  private static let unicodeHints = hintItems(ascii: false)
-  private static let asciiHints = hintItems(ascii: true)
+  /// The hint items of each context (both glyph styles), each made the first time a frame
+  /// shows that context and kept: the line is drawn with every frame, and a run shows only a
+  /// few of the contexts (the first frame needs one), so none is made before it is shown.
+  private static let madeHints = Mutex<[[HintItem]?]>(
+    Array(repeating: nil, count: 2 * FocusContext.allCases.count))
 
-  private static func hintItems(ascii: Bool) -> [FocusContext: [HintItem]] {
-    var byContext: [FocusContext: [HintItem]] = [:]
-    for context in FocusContext.allCases {
-      var items: [(rank: Int, order: Int, item: HintItem)] = []
-      for binding in table {
-        guard let hint = binding.hint else { continue }
-        let keys = keys(of: binding, in: context)
-        guard !keys.isEmpty else { continue }
-        let isEnter: Bool
-        switch binding.action {
-        case .submit, .command(.enter): isEnter = true
-        default: isEnter = false
-        }
-        items.append(
-          (
-            rank(of: binding), items.count,
-            HintItem(
-              keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter,
-              action: binding.action)
-          ))
+  private static func hintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+    let slot = 2 * (FocusContext.allCases.firstIndex(of: context) ?? 0) + (ascii ? 1 : 0)
+    if let made = madeHints.withLock({ $0[slot] }) { return made }
+    let items = makeHintItems(in: context, ascii: ascii)
+    madeHints.withLock { $0[slot] = items }
+    return items
+  }
+
+  /// Reads the table for a context's hint items (see ``hintItems(in:ascii:)``).
+  private static func makeHintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+    var items: [(rank: Int, order: Int, item: HintItem)] = []
+    for (binding, keys) in zip(table, takenKeys(in: context)) {
+      guard let hint = binding.hint, !keys.isEmpty else { continue }
+      let isEnter: Bool
+      switch binding.action {
+      case .submit, .command(.enter): isEnter = true
+      default: isEnter = false
       }
-      byContext[context] = items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
+      items.append(
+        (
+          rank(of: binding), items.count,
+          HintItem(
+            keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter,
+            action: binding.action)
+        ))
     }
-    return byContext
+    return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
   }
 
   /// The keys as the hint line names them: a pair of arrows (`← →`), else the first arrow,
@@ -274,7 +329,9 @@ package enum KeyBindings {
     case .confirm, .dismiss, .digit: return 0
     // The stars' arrows say again what the digits do: after quitting, on a narrow line.
     case .step where binding.contexts == [.stars]: return 60
-    case .pick, .submit, .command(.enter): return 10
+    case .pick, .submit, .command(.enter), .command(.stop), .taskAction(nil), .closeLog: return 10
+    case .switchTaskAction, .scrollLog: return 20
+    case .openLog: return 40
     // Typing to filter a list: after moving the focus, which a narrow line keeps.
     case .edit where binding.keys == [.printable]: return 35
     case .edit, .vertical, .switchTab, .switchButton, .step: return 20
@@ -307,6 +364,7 @@ package enum KeyBindings {
     let order: [FocusContext] = [
       .noFocus, .buttons, .textField, .multilineText, .numberField, .pathField, .dateField,
       .choiceList, .multiList, .choiceRow, .confirm, .ratingField, .tabBar, .stars, .prompt,
+      .taskRunning, .taskFailed, .taskDone, .logPane,
     ]
     for context in order {
       let rows = help(in: context)
@@ -324,7 +382,9 @@ package enum KeyBindings {
   package static func whereText(_ contexts: [FocusContext]) -> String {
     let set = Set(contexts)
     if set == Set(FocusContext.allCases) { return "anywhere" }
-    if set == Set(FocusContext.notText + [.stars]) {
+    if set == Set(FocusContext.notText + [.stars])
+      || set == Set(FocusContext.notText + [.stars, .logPane])
+    {
       return "anywhere but a field that takes letters"
     }
     if set == Set(FocusContext.notText) { return "a step, not in a field that takes letters" }
