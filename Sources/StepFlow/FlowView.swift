@@ -215,15 +215,13 @@ package struct FlowView {
   /// hint line and a question's alike).
   package static func hintItems(program: FlowProgram, glyphs: Glyphs) -> [String] {
     let context = program.focusContext
-    // Tab with nothing else to focus does nothing: no hint for it.
-    let alone = (program.state.editor?.focusables(flow: program.flow).count ?? 0) <= 1
+    // One question: nothing else to focus (Tab), no steps to go back to or over, nothing to
+    // start over; no hints for them.
+    let question = program.flow.isOneQuestion
     let items = KeyBindings.hints(
       in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-      leaving: (alone ? [.cycleFocus] : [])
-        // One question: no steps to go back to or over, nothing to start over.
-        + (program.flow.isOneQuestion ? [.command(.back), .step, .command(.reset)] : []),
-      words: program.flow.isOneQuestion
-        ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
+      leaving: question ? [.cycleFocus, .command(.back), .step, .command(.reset)] : [],
+      words: question ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
     guard context == .stars else { return items }
     return items.map { $0.replacing("1-9", with: "1-\(min(9, program.flow.steps.count))") }
   }
