@@ -185,7 +185,7 @@ package enum FlowRunner {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position,
       animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-      context: settings.fieldContext)
+      context: settings.fieldContext, handsOverTerminal: true)
     options.layout = settings.layout
     var program = SavingProgram(
       program: FlowProgram(flow: flow, options: options, state: start), saver: saver)

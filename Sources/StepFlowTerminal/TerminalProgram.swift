@@ -15,6 +15,9 @@ package enum TerminalEvent: Equatable, Sendable {
   case inputClosed
   /// A task the program asked for (``TerminalProgram/takeEffects()``) has news.
   case task(TaskEvent)
+  /// The editor the program handed the terminal to (``TerminalProgram/takeHandOver()``) is
+  /// done: the text it left, or why there is none.
+  case edited(EditResult)
 }
 
 /// What a program asks of the loop after an event.
@@ -68,6 +71,11 @@ package protocol TerminalProgram {
   /// (`✔ Branch: main`, `✗ Branch`), left in the scrollback; `nil` for none (the rows are
   /// erased).
   func record(exitCode: Int32, width: Int) -> Canvas?
+
+  /// A text to edit in an editor that takes over the terminal (Ctrl-E), asked after every
+  /// event: the loop gives the terminal back, runs the editor, takes the terminal again with
+  /// its own modes, and sends ``TerminalEvent/edited(_:)``.
+  mutating func takeHandOver() -> ExternalEdit?
 }
 
 extension TerminalProgram {
@@ -83,4 +91,5 @@ extension TerminalProgram {
   }
   package var inlineMinimumSize: (width: Int, height: Int) { minimumSize }
   package func record(exitCode: Int32, width: Int) -> Canvas? { nil }
+  package mutating func takeHandOver() -> ExternalEdit? { nil }
 }

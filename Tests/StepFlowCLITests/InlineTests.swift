@@ -241,6 +241,35 @@ import Testing
     #expect(beforeSettings == afterSettings)
   }
 
+  @Test func ctrlEInAQuestionHandsOverAndDrawsTheRowsAgainInPlace() throws {
+    let dir = try WizardCommandTests.folder([
+      "editor.sh": "#!/bin/sh\nprintf 'line one\\nline two\\n' > \"$1\"\n"
+    ])
+    chmod(dir + "/editor.sh", 0o755)
+    let pty = try PseudoTerminal(width: 60, height: 16)
+    let before = pty.settings()
+    var environment = Self.environment
+    environment["EDITOR"] = dir + "/editor.sh"
+    environment["TMPDIR"] = dir
+    try pty.spawn(
+      "/bin/sh",
+      arguments: [
+        "-c", "printf '$ notes\\n' >&2; exec \(Stepflow.binaryPath) ask text Notes --lines 3",
+      ], environment: environment, stdout: .pipe)
+    #expect(pty.waitForText("Ctrl-D"))
+    pty.send("draft")
+    #expect(pty.waitForText("│ draft"))
+    pty.send([0x05])  // Ctrl-E
+    #expect(pty.waitForText("│ line two"), "the editor's text is in the field")
+    #expect(pty.model.usedLines.first == "$ notes", "drawn again in place: \(pty.model.usedLines)")
+    #expect(pty.model.usedLines.filter { $0.hasPrefix("│ Notes") }.count == 1)
+    pty.send([0x04])  // Ctrl-D: done
+    #expect(pty.waitForExit() == .exited(0))
+    Self.expectGivenBack(pty, before)
+    #expect(pty.model.usedLines == ["$ notes", "✔ Notes: line one … (2 lines)"])
+    #expect(Self.stdout(pty) == "line one\nline two\n")
+  }
+
   // MARK: A piped stdin with a terminal
 
   @Test func curlPipeBashStaysInteractiveAndTheRestOfTheScriptRuns() throws {
