@@ -7,6 +7,7 @@ import StepFlowText
 /// the cursor, and one line left behind when it ends.
 extension FlowProgram {
   /// The smallest terminal a question is drawn in: its label and input rows, and room to type.
+  ///
   /// Smaller, `ask` asks line by line instead (and says so).
   package static let questionMinimum = (width: 12, height: 2)
 
@@ -14,9 +15,10 @@ extension FlowProgram {
     options.layout == .question ? Self.questionMinimum : minimumSize
   }
 
-  /// A question: its field and hints, as many rows as they take. A wizard: its whole screen
-  /// in the rows the current step needs (``FlowView/inlineHeight(program:width:)``), at most
-  /// the terminal's height.
+  /// A question: its field and hints, as many rows as they take.
+  ///
+  /// A wizard: its whole screen in the rows the current step needs
+  /// (``FlowView/inlineHeight(program:width:)``), at most the terminal's height.
   package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
     switch options.layout {
     case .question:
@@ -27,9 +29,11 @@ extension FlowProgram {
     }
   }
 
-  /// The line left in the scrollback: `✔ Branch: main` for an answered question (a secure
-  /// answer as `••••`), `✔ Checkout` for a finished wizard, `✗ Branch` / `✗ Checkout` for
-  /// every other end (cancelled, interrupted, timed out).
+  /// The line left in the scrollback.
+  ///
+  /// `✔ Branch: main` for an answered question (a secure answer as `••••`), `✔ Checkout` for a
+  /// finished wizard, `✗ Branch` / `✗ Checkout` for every other end (cancelled, interrupted, timed
+  /// out).
   package func record(exitCode: Int32, width: Int) -> Canvas? {
     let glyphs = Glyphs.for(options.glyphs)
     let theme = flow.theme

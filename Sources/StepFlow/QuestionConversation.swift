@@ -7,13 +7,14 @@ extension FlowRunner {
   /// The most options a question lists line by line; the rest are chosen by name.
   package static let listedOptions = 20
 
-  /// Asks a one-question flow line by line (plain mode, `TERM=dumb`, a terminal too small to
-  /// draw it, or no terminal at all): the question as plain mode words it, the options
-  /// numbered, then a prompt. The line typed is the answer — given to the field as
-  /// `set FIELD=LINE` gives it, so the rules and messages are the field's own; an empty line
-  /// keeps the default; a choice also takes its number, a multichoice numbers or ids
-  /// separated by commas. A person (on the terminal) is asked again after a refusal; piped
-  /// input is not (exit 65). The input ending is a cancel (exit 1).
+  /// Asks a one-question flow line by line (plain mode, `TERM=dumb`, a terminal too small to draw
+  /// it, or no terminal at all): the question as plain mode words it, the options numbered, then a
+  /// prompt.
+  ///
+  /// The line typed is the answer — given to the field as `set FIELD=LINE` gives it, so the rules
+  /// and messages are the field's own; an empty line keeps the default; a choice also takes its
+  /// number, a multichoice numbers or ids separated by commas. A person (on the terminal) is asked
+  /// again after a refusal; piped input is not (exit 65). The input ending is a cancel (exit 1).
   ///
   /// The terminal is `/dev/tty` whatever stdin is (its lines are read and the question written
   /// there); without one, stdin is read and the question goes to stderr.
@@ -88,8 +89,10 @@ extension FlowRunner {
     return code ?? ExitCode.notFinished
   }
 
-  /// The question in words: plain mode's line for the field (`Branch (required): none chosen`)
-  /// without the value when there is none yet, and a choice's options numbered.
+  /// The question in words.
+  ///
+  /// Plain mode's line for the field (`Branch (required): none chosen`) without the value when
+  /// there is none yet, and a choice's options numbered.
   private static func questionText(_ program: FlowProgram, spec: FieldSpec, glyphs: Glyphs)
     -> String
   {

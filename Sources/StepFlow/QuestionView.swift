@@ -2,10 +2,12 @@ import StepFlowCore
 import StepFlowRender
 import StepFlowText
 
-/// Draws a one-question flow (`stepflow ask`) inline: the field as a wizard draws it — its
-/// label row, its input rows, its message row (a refusal of the flow shows there when the
-/// field has none) — then one row of key hints, or the y/n question while one is asked; `?`
-/// lists the keys below the field. Nothing else: no bar, no strip, no buttons.
+/// Draws a one-question flow (`stepflow ask`) inline: the field as a wizard draws it — its label
+/// row, its input rows, its message row (a refusal of the flow shows there when the field has none)
+/// — then one row of key hints, or the y/n question while one is asked; `?` lists the keys below
+/// the field.
+///
+/// Nothing else: no bar, no strip, no buttons.
 ///
 /// ```
 /// │ Branch *  3 of 12

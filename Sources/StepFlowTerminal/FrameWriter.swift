@@ -76,9 +76,11 @@ package struct FrameWriter: Sendable {
     self.placement = placement
   }
 
-  /// Forgets what the terminal shows: the next frame is a full repaint. Call it after a resize,
-  /// after resuming from suspension, or whenever the screen may have been changed by someone else.
-  /// (Inline, the cursor's place among the rows is kept: the repaint starts from there.)
+  /// Forgets what the terminal shows: the next frame is a full repaint.
+  ///
+  /// Call it after a resize, after resuming from suspension, or whenever the screen may have been
+  /// changed by someone else. (Inline, the cursor's place among the rows is kept: the repaint
+  /// starts from there.)
   package mutating func invalidate() {
     previous = nil
     if placement == .screen || !inlineStarted {
@@ -214,11 +216,13 @@ package struct FrameWriter: Sendable {
     return base
   }
 
-  /// Inline, after the terminal changed its width to `width`: the bytes that bring the cursor
-  /// back to the first row and erase from there down, so that the next frame (a full repaint)
-  /// leaves nothing of the old one. A terminal that re-wraps lines when it gets narrower (most
-  /// do: VTE, kitty, iTerm2, tmux, Windows Terminal) has put each old row whose text is wider
-  /// than `width` on several rows; they are counted.
+  /// Inline, after the terminal changed its width to `width`: the bytes that bring the cursor back
+  /// to the first row and erase from there down, so that the next frame (a full repaint) leaves
+  /// nothing of the old one.
+  ///
+  /// A terminal that re-wraps lines when it gets narrower (most do: VTE, kitty, iTerm2, tmux,
+  /// Windows Terminal) has put each old row whose text is wider than `width` on several rows; they
+  /// are counted.
   package mutating func resized(toWidth width: Int) -> [UInt8] {
     guard placement == .inline, inlineStarted, let previous, cursorY >= 0 else {
       invalidate()
@@ -243,9 +247,11 @@ package struct FrameWriter: Sendable {
     return body.array()
   }
 
-  /// Inline, at the end: the bytes that erase the rows and leave `record` (one row, or none) in
-  /// their place, the cursor at the start of the line below it — or, without a record, at the
-  /// start of the first row, as if nothing had been drawn.
+  /// Inline, at the end.
+  ///
+  /// the bytes that erase the rows and leave `record` (one row, or none) in their place, the cursor
+  /// at the start of the line below it — or, without a record, at the start of the first row, as if
+  /// nothing had been drawn.
   package mutating func leave(record: Canvas?) -> [UInt8] {
     guard placement == .inline, inlineStarted else { return [] }
     var body = ByteBuffer(capacity: 128)
@@ -342,9 +348,10 @@ package struct FrameWriter: Sendable {
 
   package static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
   package static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
-  /// Erases the cursor's row and everything below it, the cursor staying: the row by `EL 2`,
-  /// the rest by `ED` from the row below (saved and restored around it, `DECSC`/`DECRC`). `ED`
-  /// from the screen's top-left corner itself would make tmux (`scroll-on-clear`) push the
+  /// Erases the cursor's row and everything below it, the cursor staying: the row by `EL 2`, the
+  /// rest by `ED` from the row below (saved and restored around it, `DECSC`/`DECRC`).
+  ///
+  /// `ED` from the screen's top-left corner itself would make tmux (`scroll-on-clear`) push the
   /// whole screen into the scrollback, leaving the old frame there.
   package static let eraseFromFirstRow: [UInt8] = Array(
     "\u{1B}[2K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8".utf8)

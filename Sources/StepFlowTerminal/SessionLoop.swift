@@ -37,8 +37,9 @@ package struct SessionLoop {
     size = tty.size()
   }
 
-  /// Inline, once the loop has ended with `code`: the frames give way to the program's record
-  /// line (or to nothing with ``TerminalSession/Options/clearsInline``), the cursor below it.
+  /// Inline, once the loop has ended with `code`: the frames give way to the program's record line
+  /// (or to nothing with ``TerminalSession/Options/clearsInline``), the cursor below it.
+  ///
   /// Nothing is written to a terminal that is gone.
   package mutating func finish<P: TerminalProgram>(_ code: Int32, _ program: P) {
     guard isInline else { return }
@@ -48,7 +49,9 @@ package struct SessionLoop {
     _ = tty.write(writer.leave(record: record), patience: 1000)
   }
 
-  /// Writes what a signal cut off; `false` when the terminal failed.
+  /// Writes what a signal cut off.
+  ///
+  /// `false` when the terminal failed.
   private mutating func flushPending() -> Bool {
     guard !pendingOutput.isEmpty else { return true }
     let bytes = pendingOutput

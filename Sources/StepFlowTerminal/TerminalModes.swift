@@ -44,9 +44,11 @@ package enum TerminalModes {
   /// The most bytes ``setInlineTail(_:)`` keeps.
   package static let inlineTailCapacity = 32
 
-  /// Inline: the bytes the restore sends after ``inlineRestoreSequence`` — from the cursor to
-  /// the line below the drawn rows (``FrameWriter/tailBytes``); empty once the session put its
-  /// record there itself. Longer than ``inlineTailCapacity``, nothing is kept.
+  /// Inline: the bytes the restore sends after ``inlineRestoreSequence`` — from the cursor to the
+  /// line below the drawn rows (``FrameWriter/tailBytes``); empty once the session put its record
+  /// there itself.
+  ///
+  /// Longer than ``inlineTailCapacity``, nothing is kept.
   package static func setInlineTail(_ bytes: [UInt8]) {
     let state = restoreStorage
     let count = bytes.count <= inlineTailCapacity ? bytes.count : 0

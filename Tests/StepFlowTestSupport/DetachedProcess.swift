@@ -9,17 +9,24 @@ import Glibc
 /// the terminal `swift test` was started from: `setsid` leaves it none, so `/dev/tty` cannot be
 /// opened, exactly as in a CI job. (Foundation's `Process` keeps the caller's session.)
 public enum DetachedProcess {
+  /// How the program ended and what it wrote.
   public struct Result: Sendable {
+    /// The exit status, or 128+n when signal n ended it.
     public let status: Int32
+    /// Everything written on stdout.
     public let stdout: String
+    /// Everything written on stderr.
     public let stderr: String
   }
 
+  /// The program could not be started.
   public struct Failure: Error, CustomStringConvertible {
+    /// What failed, and why.
     public let description: String
   }
 
   /// Runs `executable` with `arguments` and exactly `environment`, in `directory` when given.
+  ///
   /// The exit status is the program's, or 128+n when signal n ended it (as a shell shows it).
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String],

@@ -3,9 +3,13 @@ import Foundation
 /// Runs a program to its end, as a CI job would: stdin empty, no terminal; its status, stdout
 /// and stderr.
 public enum Subprocess {
+  /// What a program printed, and how it exited.
   public struct Result: Sendable {
+    /// The exit status.
     public let status: Int32
+    /// Everything written on stdout.
     public let stdout: String
+    /// Everything written on stderr.
     public let stderr: String
   }
 
