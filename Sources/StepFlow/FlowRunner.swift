@@ -22,14 +22,46 @@ package enum FlowRunner {
     return ExitCode.ioError
   }
 
-  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:)``).
+  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:answers:)``):
+  /// the answers given (`--answers`, `--set`) filled in, and — for a person — the first step
+  /// that still needs an answer (unless `--review`); with `--no-input`, to its end from the
+  /// answers alone (``runUnattended(_:settings:start:given:problems:)``).
   package static func start(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
-    let start: FlowState
-    switch startingState(flow, settings: settings) {
+    let given: GivenAnswers
+    let problems: [AnswerMessage]
+    switch readAnswers(flow, settings: settings) {
+    case .success(let read): (given, problems) = read
+    case .failure(let stop): return stop.code
+    }
+    // Outside --no-input an answer that cannot be used stops the run before it starts.
+    if !problems.isEmpty, !settings.noInput {
+      for problem in problems { problem.report(settings) }
+      return ExitCode.dataError
+    }
+    var start: FlowState
+    switch startingState(flow, settings: settings, answers: given.values) {
     case .success(let state): start = state
     case .failure(let stop): return stop.code
     }
-    return run(flow, settings: settings, start: start)
+    if settings.noInput {
+      return runUnattended(flow, settings: settings, start: start, given: given, problems: problems)
+    }
+    if !given.isEmpty, !settings.review, !settings.resume, settings.asksPerson {
+      FlowMachine.skipAnswered(&start, flow: flow)
+    }
+    guard !given.isEmpty else { return run(flow, settings: settings, start: start) }
+    // Answers the run left out (a step its condition hides) are said, never dropped silently.
+    var watched = settings
+    var final: FlowState? = nil
+    watched.onEnd = { state in
+      final = state
+      settings.onEnd?(state)
+    }
+    let code = run(flow, settings: watched, start: start)
+    if let final, final.status == .finished {
+      noteIgnored(given, state: final, flow: flow, settings: settings)
+    }
+    return code
   }
 
   /// Why a run stops before it starts: the message is already printed.
@@ -38,36 +70,10 @@ package enum FlowRunner {
   }
 
   /// The state a run starts from: `--resume`d from the state file, or the start with the
-  /// `--answers` filled in.
-  package static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
-    FlowState, Stop
-  > {
-    var answers = settings.answers
-    // Answers given as values name fields of the flow (or a step's tab answer), every one.
-    let ids = flow.steps.flatMap { $0.allFields.map(\.id) + ($0.tabsField.map { [$0] } ?? []) }
-    let unknown = answers.keys.filter { !ids.contains($0) }.sorted()
-    if !unknown.isEmpty {
-      for id in unknown {
-        settings.report(
-          "no field \(quoted(id)) in \(quoted(flow.id)) for the answer given"
-            + Suggestions.hint(for: id, in: ids))
-      }
-      return .failure(Stop(code: ExitCode.dataError))
-    }
-    if let path = settings.answersFile {
-      do {
-        let bytes = try Platform.readFile(path)
-        answers.merge(try AnswersFile.load(bytes, path: path, flow: flow)) { _, file in file }
-      } catch let error as Platform.FileError {
-        settings.report("cannot read answers \(error.description)")
-        return .failure(Stop(code: ExitCode.reading(error)))
-      } catch let error as Diagnostics {
-        for problem in error.all { settings.report(problem.description, named: false) }
-        return .failure(Stop(code: ExitCode.dataError))
-      } catch {
-        return .failure(Stop(code: ExitCode.dataError))
-      }
-    }
+  /// given answers filled in.
+  package static func startingState(
+    _ flow: FlowDefinition, settings: RunSettings, answers: [String: FieldValue]
+  ) -> Result<FlowState, Stop> {
     guard let path = settings.stateFile else {
       return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
@@ -264,6 +270,12 @@ package enum FlowRunner {
       source = .lines(ScriptLines(bytes))
     } else {
       source = .stdin
+      if settings.answersFile == "-" {
+        settings.report(
+          "--answers - read stdin, so the commands cannot come from it too: add --no-input, or give them with --commands or --script FILE"
+        )
+        return ExitCode.usage
+      }
     }
     if settings.animationAllowed {
       // Time passes in a script only through tick: animate when the script lets time pass.

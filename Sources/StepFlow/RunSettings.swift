@@ -41,8 +41,17 @@ package struct RunSettings {
   /// Whether tasks are only described — argv, working directory, environment — and nothing
   /// runs (`--dry-run`); the run is line by line then, never full screen.
   package var dryRun = false
-  /// A JSON object of answers that pre-fill the fields.
+  /// A JSON object of answers that pre-fill the fields; `-` for stdin.
   package var answersFile: String? = nil
+  /// Answers given one by one (`--set ID=VALUE`, in order; a later one wins), each with the
+  /// argument as given, for messages.
+  package var sets: [(id: String, value: String, argument: String)] = []
+  /// Whether the run finishes from the answers alone, reading nothing (`--no-input`): it
+  /// walks every shown step and either finishes or reports every problem at once (exit 65).
+  package var noInput = false
+  /// Whether a run given answers starts at the first step anyway (`--review`), not at the
+  /// first step that still needs an answer.
+  package var review = false
   /// Where the state is saved after every step.
   package var stateFile: String? = nil
   /// Whether the run continues from ``stateFile``.

@@ -24,7 +24,7 @@ package struct OptionSpec: Sendable {
 package struct ParsedArguments: Sendable {
   /// Each option given with a value, by name (`--width`), the last one winning.
   package var values: [String: String] = [:]
-  /// Every value of each option given with one, in order (an option that repeats).
+  /// Every value of each option, in the order given (`--set a=1 --set b=2`).
   package var lists: [String: [String]] = [:]
   /// The flags given, by name.
   package var flags: Set<String> = []
@@ -33,7 +33,7 @@ package struct ParsedArguments: Sendable {
 
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
   package subscript(option: String) -> String? { values[option] }
-  /// Every value given to an option, in order.
+  /// Every value given to a repeatable option, in order (empty when it was not given).
   package func all(_ option: String) -> [String] { lists[option] ?? [] }
   /// Whether an option was given at all, with a value or as a flag.
   package func gave(_ option: String) -> Bool { values[option] != nil || flags.contains(option) }

@@ -35,7 +35,18 @@ package enum RunCommand {
     OptionSpec(
       "--auto", help: "stages and tasks start when their step is reached; done, it moves on"),
     OptionSpec("--dry-run", help: "print what each task would run (argv, cwd, env); run nothing"),
-    OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
+    OptionSpec(
+      "--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers (- = stdin)"),
+    OptionSpec(
+      "--set", value: "ID=VALUE",
+      help: "an answer by field id, read as its kind reads it (repeatable; shown in the process"
+        + " list: give secrets in --answers -)"),
+    OptionSpec(
+      "--no-input",
+      help: "read nothing: finish from the answers and defaults, or list every missing one (65)"),
+    OptionSpec(
+      "--review",
+      help: "start a run given answers at the first step, not the first that needs an answer"),
     OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
     OptionSpec("--resume", help: "continue from the --state file"),
     OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
@@ -97,6 +108,31 @@ package enum RunCommand {
     settings.auto = parsed.has("--auto")
     settings.dryRun = parsed.has("--dry-run")
     settings.answersFile = parsed["--answers"]
+    for argument in parsed.all("--set") {
+      guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+        throw UsageError(
+          "option --set needs ID=VALUE (a field id, \"=\" and the answer), not \"\(Sanitizer.sanitize(argument))\"",
+          usage: usage)
+      }
+      settings.sets.append(
+        (
+          String(argument[..<equals]), String(argument[argument.index(after: equals)...]),
+          "--set " + argument
+        ))
+    }
+    settings.noInput = parsed.has("--no-input")
+    settings.review = parsed.has("--review")
+    if settings.noInput, settings.commands != nil || settings.script != nil || settings.frames {
+      let other =
+        settings.commands != nil ? "--commands" : settings.script != nil ? "--script" : "--frames"
+      throw UsageError(
+        "--no-input finishes from the answers alone; it takes no \(other) (a script gives its own commands)",
+        usage: usage)
+    }
+    if settings.answersFile == "-", settings.script == "-" {
+      throw UsageError(
+        "--answers - and --script - both read stdin; give one of them a file", usage: usage)
+    }
     settings.stateFile = parsed["--state"]
     settings.resume = parsed.has("--resume")
     if settings.resume && settings.stateFile == nil {

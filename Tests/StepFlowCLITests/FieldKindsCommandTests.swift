@@ -74,15 +74,15 @@ import Testing
     expectLines(
       bad.stderr.split(separator: "\n").map(String.init),
       [
-        dir + #"/bad.json:1:11: wrong value: Port: must be a whole number, not "90a0""#,
+        dir + #"/bad.json:1:11: wrong value: "port" must be a whole number, not "90a0""#,
         dir
-          + #"/bad.json:1:31: wrong value: Features: "contaner" is not an option (did you mean "container"?); options: tests, ci, docs, container, lint, release"#,
+          + #"/bad.json:1:31: wrong value: "features": "contaner" is not an option (did you mean "container"?); options: tests, ci, docs, container, lint, release"#,
         dir
-          + #"/bad.json:1:64: wrong value: Memory per replica (GiB): must be at most 1 decimal, not "1.25""#,
+          + #"/bad.json:1:64: wrong value: "memory" must be at most 1 decimal, not "1.25""#,
         dir
-          + #"/bad.json:1:79: wrong value: Start: 2099-02-30 is not a date: that month has 28 days"#,
+          + #"/bad.json:1:79: wrong value: "start": 2099-02-30 is not a date: that month has 28 days"#,
         dir
-          + #"/bad.json:2:15: wrong value: Language of {{name}}: "COBOL" cannot be chosen: no runtime on this machine"#,
+          + #"/bad.json:2:15: wrong value: "language": "COBOL" cannot be chosen: no runtime on this machine"#,
         dir + #"/bad.json:2:34: wrong value: "public" must be true or false, found a string"#,
       ])
   }
