@@ -158,10 +158,26 @@ package enum FlowRunner {
       settings.report("no terminal to run on: /dev/tty cannot be opened")
       return ExitCode.noInput
     }
+    if settings.layout == .question, settings.isInteractive, settings.screen == .inline,
+      let size = TerminalSession.controllingTerminalSize(),
+      size.width < FlowProgram.questionMinimum.width
+        || size.height < FlowProgram.questionMinimum.height
+    {
+      // Not even the question's two rows fit: it is asked line by line on the terminal.
+      let (need, have) = (FlowProgram.questionMinimum, size)
+      settings.report(
+        "the terminal is too small to draw the question (need \(need.width)×\(need.height), have \(have.width)×\(have.height)); asking line by line"
+      )
+      return askLineByLine(flow, settings: settings, start: start)
+    }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
     {
       return code
+    }
+    if settings.layout == .question, settings.readsTerminalLines {
+      // One question without a screen: asked line by line, the answer typed (or piped) in.
+      return askLineByLine(flow, settings: settings, start: start)
     }
     return runScript(flow, settings: settings, start: start, saver: &saver)
   }
@@ -173,21 +189,20 @@ package enum FlowRunner {
     saver: inout StateFileWriter?
   ) -> Int32? {
     let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
+    var options = FlowOptions(
+      glyphs: settings.glyphs, position: settings.position,
+      animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
+      context: settings.fieldContext, handsOverTerminal: true)
+    options.layout = settings.layout
     var program = SavingProgram(
-      program: FlowProgram(
-        flow: flow,
-        options: FlowOptions(
-          glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-          context: settings.fieldContext, handsOverTerminal: true),
-        state: start),
-      saver: saver)
+      program: FlowProgram(flow: flow, options: options, state: start), saver: saver)
     let code: Int32
     do {
       code = try TerminalSession.run(
         &program,
         options: TerminalSession.Options(
-          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth))
+          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth,
+          mode: settings.screen, clearsInline: settings.clearsInline))
     } catch {
       return nil
     }
@@ -222,6 +237,18 @@ package enum FlowRunner {
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
       colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
       context: settings.fieldContext)
+    options.layout = settings.layout
+    // Plain mode with a terminal reads what a person types there, whatever stdin is; only
+    // `--script -`, or no terminal at all, makes stdin the commands.
+    let terminal = settings.readsTerminalLines ? Platform.openControllingTerminal() : nil
+    defer { terminal.map(Platform.closeDescriptor) }
+    let tell: (String) -> Void = { text in
+      if let terminal {
+        Platform.write(terminal, Array(text.utf8))
+      } else {
+        Platform.writeStderr(text)
+      }
+    }
     let source: ScriptSourceKind
     if let commands = settings.commands {
       do throws(ScriptSource.UnclosedQuote) {
@@ -271,7 +298,14 @@ package enum FlowRunner {
       driver: settings.dryRun
         ? DryRunDriver(flow: flow, write: { Platform.writeStderr($0) }) : ExecutorDriver(),
       writeFrame: { Platform.writeStdout($0) },
-      writeNotice: { Platform.writeStderr($0) }, writeRefusal: { settings.report($0) })
+      writeNotice: tell,
+      writeRefusal: { message in
+        if terminal != nil, settings.messages == nil {
+          tell(settings.programName + ": " + message + "\n")
+        } else {
+          settings.report(message)
+        }
+      })
     runner.start()
     var exitCode: Int32? = nil
     var cancelled = false
@@ -301,11 +335,11 @@ package enum FlowRunner {
       for item in lines where !runLine(item.line, "script line \(item.number)") { break }
     case .stdin:
       // A person typing in plain mode gets a prompt, and a typo does not end the run.
-      let person = Platform.isTerminal(0)
-      var reader = LineReader(fd: 0)
+      let person = terminal != nil || Platform.isTerminal(0)
+      var reader = LineReader(fd: terminal ?? 0)
       var number = 0
       reading: while true {
-        if person { Platform.writeStderr("> ") }
+        if person { tell("> ") }
         switch reader.nextLine(timeout: settings.timeout) {
         case .end:
           // Ctrl-D from a person typing gives up, as `quit` does; a pipe that ends is a script
@@ -335,11 +369,15 @@ package enum FlowRunner {
             line = asked
           }
           if person, ["help", "?"].contains(Command.trim(line)) {
-            Platform.writeStderr(ScriptHelp.commands)
+            tell(ScriptHelp.commands)
             continue
           }
           if person, case .invalid(let message) = runner.check(line, where: "line \(number)") {
-            settings.report("\(Sanitizer.sanitize(message))")
+            if terminal != nil, settings.messages == nil {
+              tell(settings.programName + ": " + Sanitizer.sanitize(message) + "\n")
+            } else {
+              settings.report("\(Sanitizer.sanitize(message))")
+            }
             continue
           }
           if !runLine(line, "script line \(number)") { break reading }

@@ -25,6 +25,11 @@ package enum RunCommand {
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
+      "--inline",
+      help: "draw in the rows below the cursor, leave one line behind (no alternate screen)"),
+    OptionSpec("--fullscreen", help: "draw on the whole (alternate) screen (the default of run)"),
+    OptionSpec("--clear", help: "inline: erase the rows at the end, leave nothing behind"),
+    OptionSpec(
       "--output", value: "FORMAT",
       help: "the result on stdout: json, text (field: value lines) or none"),
     OptionSpec(
@@ -54,12 +59,27 @@ package enum RunCommand {
   ///   - rating: Whether the flow is a rating (its result is the bare number unless `--output`
   ///     says otherwise).
   ///   - usage: The usage line for messages.
+  ///   - screen: The screen without `--inline` or `--fullscreen` (`ask`: inline).
   /// - Returns: The settings of the run.
   /// - Throws: A ``UsageError`` naming the first bad option or value.
   package static func settings(
-    _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String
+    _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String,
+    screen: ScreenMode = .fullscreen
   ) throws(UsageError) -> RunSettings {
     var settings = RunSettings(environment: environment)
+    if parsed.has("--inline") && parsed.has("--fullscreen") {
+      throw UsageError("give either --inline or --fullscreen, not both", usage: usage)
+    }
+    settings.screen =
+      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : screen
+    if parsed.has("--clear") {
+      guard settings.screen == .inline else {
+        throw UsageError(
+          "--clear is for inline runs: it erases the rows an inline run drew (add --inline)",
+          usage: usage)
+      }
+      settings.clearsInline = true
+    }
     settings.commands = parsed["--commands"]
     settings.script = parsed["--script"]
     if settings.commands != nil && settings.script != nil {

@@ -111,6 +111,13 @@ public final class PseudoTerminal {
 
   // MARK: Size
 
+  /// Whether the model re-wraps its rows when the window gets narrower, as VTE, kitty, iTerm2
+  /// and tmux do (``TerminalModel/reflows``); by default it cuts them, as xterm does.
+  public var reflows: Bool {
+    get { model.reflows }
+    set { model.reflows = newValue }
+  }
+
   /// Changes the terminal's size; the program running on it receives SIGWINCH.
   public func resize(width: Int, height: Int) {
     model.resize(width: width, height: height)
