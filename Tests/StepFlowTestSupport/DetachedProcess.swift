@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StepFlowTerminal
 
 /// Runs a program to its end in a session of its own, without a controlling terminal, as a CI
 /// job runs it: stdin a pipe given `input`, stdout and stderr read into strings.
@@ -52,19 +53,7 @@ public enum DetachedProcess {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID (glibc 2.26+) is not imported into Swift.
-    let setsid: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE, SIGCHLD] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    ProcessSpawn.setOwnSession(&attributes)
 
     // posix_spawn_file_actions_addchdir_np is not imported into Swift: a shell changes the
     // folder, then becomes the program.
