@@ -24,6 +24,9 @@ let benchmarks: [Benchmark] = [
     run: listBenchmark),
   Benchmark(name: "render", summary: "drawing a 120x40 screen", run: renderBenchmark),
   Benchmark(
+    name: "steps", summary: "a move, a key and a save at 10 and 100,000 steps; memory a step",
+    run: stepsBenchmark),
+  Benchmark(
     name: "strip", summary: "the step strip at 4, 100 and 10,000 steps", run: stripBenchmark),
   Benchmark(
     name: "update", summary: "commands per second through the pure update",
