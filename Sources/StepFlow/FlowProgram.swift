@@ -192,11 +192,12 @@ package struct FlowProgram: TerminalProgram {
       if let outcome { react(to: outcome, leaving: state, at: now) }
       return outcome
     }
-    let before = state
+    let before = stateBeforeChange()
+    // The key that closes the help does nothing else; any other ends a transition under way
+    // (first: the state it keeps would make the key copy what it changes).
+    if !before.showsHelp { transition = nil }
     var outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
-    // The key that closes the help does nothing else; any other ends a transition under way.
     if before.showsHelp { return outcome }
-    transition = nil
     if state.editRequest != nil, !options.handsOverTerminal {
       // Ctrl-E asked for an editor; without a terminal to give it there is none.
       state.editRequest = nil
@@ -230,21 +231,41 @@ package struct FlowProgram: TerminalProgram {
   /// The editor is done: its text goes into the field, or the message says why it does not.
   private mutating func edited(_ result: EditResult, at now: Duration) {
     editorRunning = false
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.finishEdit(result, state: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
 
+  /// The state before a change, as ``react(to:leaving:at:)`` needs it: all of it but the
+  /// answers and the parked editors, which it takes from the state after the change.
+  ///
+  /// A copy that shared those would make the change copy them when it writes one (a move
+  /// parks an editor and unparks another, a key writes an answer): a cost that grows with the
+  /// steps visited and the answers given. The screen a transition leaves shows the answers as
+  /// they are after the move (a move changes none that the step it leaves shows) and no parked
+  /// editor.
+  /// - Complexity: O(1).
+  private func stateBeforeChange() -> FlowState {
+    var before = state
+    before.answers = [:]
+    before.parkedEditors = [:]
+    return before
+  }
+
   /// What the screen does after a change: messages, transitions, the bar and the tabs, the
   /// tasks' effects.
-  private mutating func react(to outcome: Outcome, leaving before: FlowState, at now: Duration) {
+  private mutating func react(
+    to outcome: Outcome, leaving stateBefore: FlowState, at now: Duration
+  ) {
+    var before = stateBefore
+    before.answers = state.answers
     tasks.collect(from: before, to: state, flow: flow, at: now)
     tasks.forget { state.progression.isReached($0) }
     // A pane that opens follows the end.
@@ -288,6 +309,7 @@ package struct FlowProgram: TerminalProgram {
         animated: options.animate, at: now)
     }
     tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+    tabOutgoing = nil
   }
 
   /// The tab bar of the current step, if it has tabs.
@@ -399,7 +421,7 @@ package struct FlowProgram: TerminalProgram {
   package mutating func receive(_ event: TaskEvent, at now: Duration) {
     tasks.receive(event, at: now)
     guard case .ended(let id, let end) = event else { return }
-    let before = state
+    let before = stateBeforeChange()
     guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else { return }
     // The message of a refusal the task's end lifts (the run had not ended) goes with it.
     if case .changed = outcome { message = nil }

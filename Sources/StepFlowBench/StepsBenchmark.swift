@@ -63,21 +63,21 @@ func stepsBenchmark() {
   let walkedAll = walked + window >= largeCount
   let firstWindow = first ?? last
   func perStep(_ d: Duration) -> Double { d.milliseconds * 1000 / Double(window) }
-  let where_ = walkedAll ? "at \(walked) steps" : "at step \(walked) (stopped after 60 s)"
+  let position = walkedAll ? "at \(walked) steps" : "at step \(walked) (stopped after 60 s)"
   let reached = (walk.screen.program.state.progression.current ?? 0) + 1
   report(
     "walk \(largeCount) steps: to step \(reached) in",
     format(total.milliseconds / 1000, decimals: 2) + " s",
     aim: walkedAll ? "linear" : "linear; the walk did not end in a minute")
   report(
-    "a key (a letter typed): 10 steps / \(where_)",
+    "a key (a letter typed): 10 steps / \(position)",
     format(smallKey.milliseconds * 1000) + " / " + format(perStep(last.key)) + " µs",
     aim: "within 1.5x")
   reportRatio(
     "  ratio", perStep(last.key) / max(0.001, smallKey.milliseconds * 1000), of: "10 steps",
     aim: "<= 1.5x")
   report(
-    "a move (Enter): 10 steps / \(where_)",
+    "a move (Enter): 10 steps / \(position)",
     format(smallMove.milliseconds * 1000) + " / " + format(perStep(last.move)) + " µs",
     aim: "within 1.5x")
   reportRatio(

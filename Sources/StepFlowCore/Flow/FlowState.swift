@@ -113,11 +113,15 @@ package struct FlowState: Equatable, Sendable {
   /// Copies the editor's values (and the selected tab) into the answers.
   package mutating func syncAnswers(flow: FlowDefinition) {
     guard let editor else { return }
-    // An emptied field removes its answer.
-    editor.forEachField { id, value in answers[id] = value }
+    // An emptied field removes its answer. Only what differs is written: a write copies every
+    // answer while a copy of the state kept for a transition shares them.
+    editor.forEachField { id, value in
+      if answers[id] != value { answers[id] = value }
+    }
     let step = flow.steps[editor.step]
     if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
-      answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)
+      let tab = FieldValue.choice(step.tabs[editor.selectedTab].id)
+      if answers[tabsField] != tab { answers[tabsField] = tab }
     }
   }
 
