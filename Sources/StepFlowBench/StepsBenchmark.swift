@@ -20,6 +20,8 @@ func stepsBenchmark() {
     report("walk", "FAILED to load", aim: "")
     return
   }
+  // Resident figures after the allocator gave its free memory back: what the data alive takes.
+  Platform.trimHeap()
   Platform.resetPeakMemory()
   let start = Platform.memory()
   guard let large = try? WizardFile.load(wizardText(steps: largeCount, fields: true), path: "b")
@@ -27,6 +29,7 @@ func stepsBenchmark() {
     report("walk", "FAILED to load", aim: "")
     return
   }
+  Platform.trimHeap()
   let loaded = Platform.memory()
 
   // The 10-step wizard: per key and per move, best of several rounds of whole walks.
@@ -86,6 +89,7 @@ func stepsBenchmark() {
   report(
     "  the same walk's first \(window) steps: key / move",
     format(perStep(firstWindow.key)) + " / " + format(perStep(firstWindow.move)) + " µs", aim: "")
+  Platform.trimHeap()
   let walkedMemory = Platform.memory()
   if let start, let loaded, let walkedMemory {
     let perStepBytes = (walkedMemory.resident - start.resident) / max(1, walked + window)
