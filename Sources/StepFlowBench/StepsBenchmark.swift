@@ -72,20 +72,15 @@ func stepsBenchmark() {
     "walk \(largeCount) steps: to step \(reached) in",
     format(total.milliseconds / 1000, decimals: 2) + " s",
     aim: walkedAll ? "linear" : "linear; the walk did not end in a minute")
-  report(
-    "a key (a letter typed): 10 steps / \(position)",
-    format(smallKey.milliseconds * 1000) + " / " + format(perStep(last.key)) + " µs",
-    aim: "within 1.5x")
-  reportRatio(
-    "  ratio", perStep(last.key) / max(0.001, smallKey.milliseconds * 1000), of: "10 steps",
-    aim: "<= 1.5x")
-  report(
-    "a move (Enter): 10 steps / \(position)",
-    format(smallMove.milliseconds * 1000) + " / " + format(perStep(last.move)) + " µs",
-    aim: "within 1.5x")
-  reportRatio(
-    "  ratio", perStep(last.move) / max(0.001, smallMove.milliseconds * 1000), of: "10 steps",
-    aim: "<= 1.5x")
+  for (what, small, large) in [
+    ("a key (a letter typed)", smallKey, last.key), ("a move (Enter)", smallMove, last.move),
+  ] {
+    let (perSmall, perLarge) = (small.milliseconds * 1000, perStep(large))
+    report(
+      "\(what): 10 steps / \(position)", format(perSmall) + " / " + format(perLarge) + " µs",
+      aim: "within 1.5x")
+    reportRatio("  ratio", perLarge / max(0.001, perSmall), of: "10 steps", aim: "<= 1.5x")
+  }
   report(
     "  the same walk's first \(window) steps: key / move",
     format(perStep(firstWindow.key)) + " / " + format(perStep(firstWindow.move)) + " µs", aim: "")
