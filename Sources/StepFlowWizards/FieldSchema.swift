@@ -10,6 +10,9 @@ package enum FieldSchema {
   package struct FieldDraft: Sendable {
     package var spec: FieldSpec
     package var location: TextLocation
+    /// The texts its commands (`optionsFrom`, `validate`) fill in with answers; `sameStep`:
+    /// the step's own fields may be named (a check runs on Next, options on arrival).
+    package var commandTemplates: [(text: String, location: TextLocation, sameStep: Bool)] = []
   }
 
   package static let fieldID = JSONSchema<String>.nonEmptyString.checked { id in
@@ -102,6 +105,8 @@ package enum FieldSchema {
     let minNode = o.node("min")
     let maxNode = o.node("max")
     let check = o.optional("check", .oneOf(FieldCheck.self))
+    let optionsFrom = o.optional("optionsFrom", TaskSchema.fieldCommand("optionsFrom"))
+    let validate = o.optional("validate", TaskSchema.fieldCommand("validate"))
     let defaultNode = o.node("default")
     guard let id else { return nil }
     let label = labelRead ?? id
@@ -124,7 +129,9 @@ package enum FieldSchema {
       misplaced("secure", "text")
       misplaced("lines", "text")
     }
-    if type != "choice", type != "multichoice" { misplaced("options", "choice and multichoice") }
+    if type != "choice", type != "multichoice" {
+      misplaced("options", "choice and multichoice")
+    }
     if type != "choice" { misplaced("style", "choice") }
     if type != "rating" { misplaced("stars", "rating") }
     if type != "number" {
@@ -180,10 +187,11 @@ package enum FieldSchema {
     let kind: FieldKind
     switch type {
     case "choice", "multichoice":
-      guard let options else {
-        if !o.has("options") {
+      guard let options = options ?? (optionsFrom != nil && !o.has("options") ? [] : nil) else {
+        if !o.has("options"), !o.has("optionsFrom") {
           o.report(
-            "missing key \"options\": a \(type) field needs its options", at: o.location)
+            "missing key \"options\": a \(type) field needs its options (or \"optionsFrom\": a command that lists them)",
+            at: o.location)
         }
         return standIn()
       }
@@ -217,8 +225,13 @@ package enum FieldSchema {
       let spec = try FieldSpec(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: minCount, max: maxCount, check: check,
-        default: defaultValue, defaultFromEnvironment: environmentName)
-      return FieldDraft(spec: spec, location: idLocation)
+        default: defaultValue, defaultFromEnvironment: environmentName,
+        optionsSource: optionsFrom?.spec, commandCheck: validate?.spec)
+      var draft = FieldDraft(spec: spec, location: idLocation)
+      draft.commandTemplates =
+        (optionsFrom?.templates ?? []).map { ($0.text, $0.location, false) }
+        + (validate?.templates ?? []).map { ($0.text, $0.location, true) }
+      return draft
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()

@@ -153,12 +153,14 @@ public struct FieldSpec: Hashable, Sendable {
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
+    let optionsSource: CommandSpec?
+    let commandCheck: CommandSpec?
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?
+      search: OptionSearch?, optionsSource: CommandSpec?, commandCheck: CommandSpec?
     ) {
       self.id = id
       self.label = label
@@ -174,6 +176,8 @@ public struct FieldSpec: Hashable, Sendable {
       self.defaultFromEnvironment = defaultFromEnvironment
       self.regex = regex
       self.search = search
+      self.optionsSource = optionsSource
+      self.commandCheck = commandCheck
     }
   }
 
@@ -211,6 +215,13 @@ public struct FieldSpec: Hashable, Sendable {
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
+  /// A command that lists the options of a choice or multichoice (`optionsFrom`): one a line,
+  /// `id<TAB>title` allowed, run when its step is reached. The field may declare no options.
+  public var optionsSource: CommandSpec? { storage.optionsSource }
+  /// A command that checks a text field's value (`validate: {command: …}`) on Next: the
+  /// value on stdin and in `STEPFLOW_VALUE`; exit 0 accepts it, else the first line of its
+  /// output is the message. It runs once per distinct value.
+  public var commandCheck: CommandSpec? { storage.commandCheck }
 
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
@@ -219,6 +230,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
       && a.defaultFromEnvironment == b.defaultFromEnvironment
+      && a.optionsSource == b.optionsSource && a.commandCheck == b.commandCheck
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -241,7 +253,8 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -270,7 +283,8 @@ public struct FieldSpec: Hashable, Sendable {
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
-      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil)
+      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      optionsSource: optionsSource, commandCheck: commandCheck)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value) }
   }
@@ -286,8 +300,27 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: kind.isList ? OptionSearch(kind.options) : nil))
+        search: kind.isList ? OptionSearch(kind.options) : nil, optionsSource: optionsSource,
+        commandCheck: commandCheck))
   }
+
+  /// The same choice or multichoice with the options its ``optionsSource`` listed (a value
+  /// that is none of them no longer passes). Other kinds are returned as they are.
+  package func withOptions(_ options: [ChoiceOption]) -> FieldSpec {
+    let kind: FieldKind
+    switch self.kind {
+    case .choice(_, let style): kind = .choice(options: options, style: style)
+    case .multichoice: kind = .multichoice(options: options)
+    default: return self
+    }
+    var start = defaultValue
+    if case .choice(let id)? = start, !options.contains(where: { $0.id == id }) { start = nil }
+    return retitled(label: label, help: help, kind: kind, default: start)
+  }
+
+  /// Whether the options are still to come from ``optionsSource``: any id is taken until
+  /// they are known (answers given beforehand), and checked when they are.
+  package var awaitsOptions: Bool { optionsSource != nil && kind.options.isEmpty }
 
   private init(storage: Storage) {
     self.storage = storage
@@ -341,6 +374,16 @@ public struct FieldSpec: Hashable, Sendable {
     if !isText {
       if pattern != nil { throw fail(.ruleNotApplicable(rule: "pattern", kind: kind.name)) }
       if check != nil { throw fail(.ruleNotApplicable(rule: "check", kind: kind.name)) }
+      if commandCheck != nil {
+        throw fail(.ruleNotApplicable(rule: "validate", kind: kind.name))
+      }
+    }
+    switch kind {
+    case .choice, .multichoice: break
+    default:
+      if optionsSource != nil {
+        throw fail(.ruleNotApplicable(rule: "optionsFrom", kind: kind.name))
+      }
     }
     if patternMessage != nil, pattern == nil { throw fail(.patternMessageWithoutPattern) }
     func noCounts() throws(FieldSpecError) {
@@ -365,13 +408,16 @@ public struct FieldSpec: Hashable, Sendable {
       try checkNumberRules(rules)
     case .choice(let options, _):
       try noCounts()
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
     case .multichoice(let options):
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
       for (rule, value) in [("min", min), ("max", max)] {
-        if let value, !(0...options.count).contains(value) {
+        let most = optionsSource == nil ? options.count : Int.max
+        if let value, !(0...most).contains(value) {
           throw fail(
-            .boundOutOfRange(rule: rule, value: value, lowest: 0, highest: options.count))
+            .boundOutOfRange(
+              rule: rule, value: value, lowest: 0,
+              highest: optionsSource == nil ? options.count : nil))
         }
       }
     case .confirm, .path:
