@@ -2,10 +2,11 @@ import StepFlowCore
 import StepFlowRender
 
 extension FlowProgram {
-  /// What a field's command is doing on the current step, in one line: a spinner and the
-  /// time while it lists options or checks a value, or why the listing failed and how to
-  /// retry it. `nil` when nothing is to be said. `plain`: without the spinner and the time
-  /// (plain mode says it once).
+  /// What a field's command is doing on the current step, in one line.
+  ///
+  /// A spinner and the time while it lists options or checks a value, or why the listing
+  /// failed and how to retry it; `nil` when nothing is to be said. `plain`: without the
+  /// spinner and the time (plain mode says it once).
   package func fieldTaskLine(at now: Duration, glyphs: Glyphs, plain: Bool = false) -> String? {
     let specs = FlowMachine.shownFieldSpecs(state)
     for spec in specs {

@@ -217,12 +217,15 @@ public struct FieldSpec: Hashable, Sendable {
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
-  /// A command that lists the options of a choice or multichoice (`optionsFrom`): one a line,
-  /// `id<TAB>title` allowed, run when its step is reached. The field may declare no options.
+  /// A command that lists the options of a choice or multichoice (`optionsFrom`).
+  ///
+  /// It prints one option a line (`id<TAB>title` allowed) and runs when its step is reached;
+  /// the field may declare no options.
   public var optionsSource: CommandSpec? { storage.optionsSource }
-  /// A command that checks a text field's value (`validate: {command: …}`) on Next: the
-  /// value on stdin and in `STEPFLOW_VALUE`; exit 0 accepts it, else the first line of its
-  /// output is the message. It runs once per distinct value.
+  /// A command that checks a text field's value on Next (`validate: {command: …}`).
+  ///
+  /// It gets the value on stdin and in `STEPFLOW_VALUE`; exit 0 accepts it, else the first
+  /// line of its output is the message. It runs once per distinct value.
   public var commandCheck: CommandSpec? { storage.commandCheck }
 
   /// Whether two specs describe the same field.
@@ -259,6 +262,8 @@ public struct FieldSpec: Hashable, Sendable {
   ///   - defaultValue: The answer the field starts with, if any.
   ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
   ///     is set and its value passes the field's rules (else `default` is).
+  ///   - optionsSource: A command that lists a choice's options (see ``optionsSource``).
+  ///   - commandCheck: A command that checks a text field's value (see ``commandCheck``).
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
   ///   an invalid `pattern` (with the regex parser's reason), a rule that does not apply to
   ///   the kind, `min` above `max`, a choice without options or with duplicate ids, a rating
@@ -320,8 +325,9 @@ public struct FieldSpec: Hashable, Sendable {
         commandCheck: commandCheck))
   }
 
-  /// The same choice or multichoice with the options its ``optionsSource`` listed (a value
-  /// that is none of them no longer passes). Other kinds are returned as they are.
+  /// The same choice or multichoice with the options its ``optionsSource`` listed.
+  ///
+  /// A value that is none of them no longer passes. Other kinds are returned as they are.
   package func withOptions(_ options: [ChoiceOption]) -> FieldSpec {
     let kind: FieldKind
     switch self.kind {

@@ -49,7 +49,8 @@ extension FlowMachine {
     flow.steps[index].allFields.filter { $0.optionsSource != nil }
   }
 
-  /// What a field's command runs: answers as for a step's task on this step.
+  /// What a field's command runs, with the answers it is given.
+  ///
   /// A listing gets the answers of the earlier steps (its own step's are not given yet), a
   /// check those of its step too.
   private static func fieldLaunch(
@@ -145,9 +146,11 @@ extension FlowMachine {
 
   // MARK: Checks
 
-  /// Before Next leaves the current step: its listed options must be there, and each text
-  /// field with a `validate` command must have been accepted with its value. A value not yet
-  /// checked starts its check, and Next waits for it (it moves on when every check accepts).
+  /// Runs the checks Next (or finish) waits for before leaving the current step.
+  ///
+  /// Each text field with a `validate` command must have been accepted with its value. A
+  /// value not yet checked starts its check, and Next waits for it (it moves on when every
+  /// check accepts).
   /// - Returns: `nil` when Next may go on now.
   package static func fieldTasksBeforeNext(
     _ state: inout FlowState, _ flow: FlowDefinition, then command: Command = .next
@@ -214,9 +217,11 @@ extension FlowMachine {
 
   // MARK: Ends
 
-  /// A field's command ended: its options are listed (the step's editor shows them), or its
-  /// verdict on the value is kept — and a Next that waited moves on when every check of the
-  /// step accepted. `errorOutput` is what it wrote on stderr (the start of it).
+  /// Takes the end of a field's command: its options, or its verdict on a value.
+  ///
+  /// Listed options show in the step's editor; a verdict is kept for the value, and a Next
+  /// that waited moves on when every check of the step accepted. `errorOutput` is what it
+  /// wrote on stderr (the start of it).
   /// - Returns: what it did; `nil` when the run is not the field's current one.
   package static func fieldTaskEnded(
     _ id: TaskID, _ end: TaskEnd, errorOutput: [UInt8], state: inout FlowState,
