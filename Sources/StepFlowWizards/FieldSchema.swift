@@ -13,6 +13,8 @@ package enum FieldSchema {
     /// The texts its commands (`optionsFrom`, `validate`) fill in with answers; `sameStep`:
     /// the step's own fields may be named (a check runs on Next, options on arrival).
     package var commandTemplates: [(text: String, location: TextLocation, sameStep: Bool)] = []
+    /// Where the field's `default` is written, if it has one.
+    package var defaultLocation: TextLocation? = nil
   }
 
   package static let fieldID = JSONSchema<String>.nonEmptyString.checked { id in
@@ -50,7 +52,7 @@ package enum FieldSchema {
   }
 
   /// Names people try for a kind, and the kind they mean.
-  static let kindAliases: [String: String] = [
+  package static let kindAliases: [String: String] = [
     "string": "text", "textarea": "text", "multiline": "text", "password": "text",
     "integer": "number", "int": "number", "float": "number", "decimal": "number",
     "numeric": "number", "select": "choice", "radio": "choice", "list": "choice",
@@ -226,8 +228,9 @@ package enum FieldSchema {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: minCount, max: maxCount, check: check,
         default: defaultValue, defaultFromEnvironment: environmentName,
-        optionsSource: optionsFrom?.spec, commandCheck: validate?.spec)
-      var draft = FieldDraft(spec: spec, location: idLocation)
+        optionsSource: optionsFrom?.spec, commandCheck: validate?.spec, matchingDefault: false)
+      var draft = FieldDraft(
+        spec: spec, location: idLocation, defaultLocation: o.keyLocation(of: "default"))
       draft.commandTemplates =
         (optionsFrom?.templates ?? []).map { ($0.text, $0.location, false) }
         + (validate?.templates ?? []).map { ($0.text, $0.location, true) }

@@ -1,4 +1,5 @@
 import StepFlowText
+import Synchronization
 
 /// One option of a choice or multichoice field: an id for answers and scripts, a title for
 /// people, and optionally a description (shown while the option is highlighted) and the reason
@@ -156,12 +157,19 @@ public struct FieldSpec: Hashable, Sendable {
     let search: OptionSearch?
     let optionsSource: CommandSpec?
     let commandCheck: CommandSpec?
+    /// The most characters a text may have to be matched against `regex`.
+    let patternTextLimit: Int?
+    /// The last text matched against `regex` and whether it matched: a screen checks its
+    /// touched fields at every frame and Next checks them all again, and none of it matches a
+    /// text a second time (the answers a step shows rarely change between two checks).
+    let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?, optionsSource: CommandSpec?, commandCheck: CommandSpec?
+      search: OptionSearch?, optionsSource: CommandSpec?, commandCheck: CommandSpec?,
+      patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -179,6 +187,17 @@ public struct FieldSpec: Hashable, Sendable {
       self.search = search
       self.optionsSource = optionsSource
       self.commandCheck = commandCheck
+      self.patternTextLimit = patternTextLimit
+    }
+
+    /// The same definition with another text limit for its pattern.
+    func limited(to limit: Int) -> Storage {
+      Storage(
+        id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+        patternMessage: patternMessage, min: min, max: max, check: check,
+        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
+        search: search, optionsSource: optionsSource, commandCheck: commandCheck,
+        patternTextLimit: limit)
     }
   }
 
@@ -228,6 +247,35 @@ public struct FieldSpec: Hashable, Sendable {
   /// line of its output is the message. It runs once per distinct value.
   public var commandCheck: CommandSpec? { storage.commandCheck }
 
+  /// The most characters a text may have to be matched against the pattern (a longer one is
+  /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
+  /// all of it for a field on its own, less in a flow with other patterns
+  /// (``sharingPatternBudget(instructions:)``).
+  package var patternTextLimit: Int? { storage.patternTextLimit }
+
+  /// Whether `text` matches the pattern (`true` without one), matched once for a text checked
+  /// again and again (see `Storage.lastMatch`).
+  package func patternMatches(_ text: String) -> Bool {
+    guard let regex else { return true }
+    let known = storage.lastMatch.withLock { last -> Bool? in
+      guard let last, last.text == text else { return nil }
+      return last.matched
+    }
+    if let known { return known }
+    let matched = regex.matches(text)
+    storage.lastMatch.withLock { $0 = (text, matched) }
+    return matched
+  }
+
+  /// The field as a flow whose patterns have `instructions` instructions in all holds it: its
+  /// pattern gets its share of the budget (``FieldPattern/maxTextLength(sharing:)``).
+  package func sharingPatternBudget(instructions: Int) -> FieldSpec {
+    guard let regex else { return self }
+    let limit = regex.maxTextLength(sharing: instructions)
+    guard limit != storage.patternTextLimit else { return self }
+    return FieldSpec(storage: storage.limited(to: limit))
+  }
+
   /// Whether two specs describe the same field.
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
@@ -276,6 +324,23 @@ public struct FieldSpec: Hashable, Sendable {
     defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
     commandCheck: CommandSpec? = nil
   ) throws(FieldSpecError) {
+    try self.init(
+      id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+      patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
+      defaultFromEnvironment: defaultFromEnvironment, optionsSource: optionsSource,
+      commandCheck: commandCheck, matchingDefault: true)
+  }
+
+  /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
+  /// `pattern` unmatched (the wizard loader matches every default once the wizard's patterns
+  /// are known and share the budget, so that loading stays within it).
+  package init(
+    id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
+    pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
+    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil, matchingDefault: Bool
+  ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -304,9 +369,10 @@ public struct FieldSpec: Hashable, Sendable {
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
       regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
-      optionsSource: optionsSource, commandCheck: commandCheck)
+      optionsSource: optionsSource, commandCheck: commandCheck,
+      patternTextLimit: regex?.maxTextLength)
     try checkRules()
-    if let value = self.defaultValue { try checkDefault(value) }
+    if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
   }
 
   /// The same spec with its on-screen text replaced (a ``Template`` resolved): the label, the
@@ -322,7 +388,7 @@ public struct FieldSpec: Hashable, Sendable {
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
         search: kind.isList ? OptionSearch(kind.options) : nil, optionsSource: optionsSource,
-        commandCheck: commandCheck))
+        commandCheck: commandCheck, patternTextLimit: patternTextLimit))
   }
 
   /// The same choice or multichoice with the options its ``optionsSource`` listed.
@@ -507,7 +573,7 @@ public struct FieldSpec: Hashable, Sendable {
     }
   }
 
-  private func checkDefault(_ value: FieldValue) throws(FieldSpecError) {
+  private func checkDefault(_ value: FieldValue, matching: Bool) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -551,6 +617,8 @@ public struct FieldSpec: Hashable, Sendable {
     }
     // A default made of earlier answers is checked when it is filled in, not here.
     if case .text(let text) = value, Template.hasFields(text) { return }
-    if let error = validate(value, in: nil) { throw fail(.invalidDefault(message: error.message)) }
+    if let error = validate(value, in: nil, matchingPattern: matching) {
+      throw fail(.invalidDefault(message: error.message))
+    }
   }
 }
