@@ -180,7 +180,8 @@ package enum FlowRunner {
       code = try TerminalSession.run(
         &program,
         options: TerminalSession.Options(
-          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth))
+          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth,
+          mouse: settings.mouse))
     } catch {
       return nil
     }

@@ -288,7 +288,7 @@ package struct SessionLoop {
     TerminalModes.restore()
     options.stopProcess(signals)
     do {
-      try TerminalModes.enter(tty)
+      try TerminalModes.enter(tty, mouse: options.mouse)
     } catch {
       return ExitCode.hangUp
     }

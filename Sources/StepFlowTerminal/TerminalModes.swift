@@ -17,17 +17,23 @@ package enum TerminalModes {
   package static let enterSequence: [UInt8] = Array(
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h".utf8)
 
+  /// Mouse reporting on: presses, releases and the wheel (1000), in SGR form (1006).
+  package static let mouseOnSequence: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+
   /// CAN (ends any escape sequence a cut-off frame left open), end synchronized output, reset
-  /// styles, bracketed paste off, autowrap on, show the cursor, leave the alternate screen.
+  /// styles, mouse reporting off (whether or not it was on: turning it off is harmless),
+  /// bracketed paste off, autowrap on, show the cursor, leave the alternate screen.
   package static let restoreSequence: [UInt8] = Array(
-    "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    ("\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?7h"
+      + "\u{1B}[?25h\u{1B}[?1049l").utf8)
 
   /// Whether the modes are entered and not yet restored.
   package static var isActive: Bool { restoreStorage.pointee.active }
 
-  /// Saves the terminal's settings, enters raw mode and sends ``enterSequence``.
+  /// Saves the terminal's settings, enters raw mode and sends ``enterSequence`` (and
+  /// ``mouseOnSequence`` when `mouse`).
   /// - Throws: when the settings cannot be read or changed.
-  package static func enter(_ tty: TTY) throws(TerminalError) {
+  package static func enter(_ tty: TTY, mouse: Bool = false) throws(TerminalError) {
     var saved = termios()
     guard tcgetattr(tty.fd, &saved) == 0 else { throw .system(tty.name, "read the settings of") }
     var raw = rawSettings(from: saved)
@@ -37,8 +43,9 @@ package enum TerminalModes {
     restoreStorage.pointee.saved = saved
     restoreStorage.pointee.fd = tty.fd
     restoreStorage.pointee.active = true
+    restoreStorage.pointee.mouse = mouse
     registerAtExit()
-    _ = tty.write(enterSequence, patience: 1000)
+    _ = tty.write(enterSequence + (mouse ? mouseOnSequence : []), patience: 1000)
   }
 
   /// Enters raw mode and the screen modes again without saving the settings (after the process
@@ -47,7 +54,8 @@ package enum TerminalModes {
     guard restoreStorage.pointee.active else { return }
     var raw = rawSettings(from: restoreStorage.pointee.saved)
     _ = tcsetattr(tty.fd, TCSADRAIN, &raw)
-    _ = tty.write(enterSequence, patience: 1000)
+    let mouse = restoreStorage.pointee.mouse
+    _ = tty.write(enterSequence + (mouse ? mouseOnSequence : []), patience: 1000)
   }
 
   /// Undoes ``enter(_:)``; does nothing when it is already undone.
@@ -106,6 +114,8 @@ private struct RestoreState {
   var fd: Int32 = -1
   var saved = termios()
   var active = false
+  /// Whether mouse reporting was turned on (and must be again after a stop).
+  var mouse = false
   var atExitRegistered = false
 }
 

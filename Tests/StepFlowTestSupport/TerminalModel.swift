@@ -9,7 +9,8 @@ import StepFlowText
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
 /// `CUF`, `CUB`, `CHA`, `VPA`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
-/// (alternate screen), `?2004` (bracketed paste) and `?2026` (synchronized output).
+/// (alternate screen), `?1000` and `?1006` (mouse reporting, SGR form), `?2004` (bracketed
+/// paste) and `?2026` (synchronized output).
 /// Anything else is recorded in ``errors``, so a test can fail on unexpected bytes.
 ///
 /// ```swift
@@ -31,6 +32,10 @@ public struct TerminalModel: Sendable {
   public private(set) var alternateScreen = false
   public private(set) var autowrap = true
   public private(set) var bracketedPaste = false
+  /// Whether the terminal reports mouse presses (`?1000`).
+  public private(set) var mouseReporting = false
+  /// Whether mouse reports use the SGR form (`?1006`).
+  public private(set) var sgrMouse = false
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
   public private(set) var synchronizedOutput = false
   public private(set) var synchronizedFrames = 0
@@ -319,6 +324,8 @@ public struct TerminalModel: Sendable {
     case 7: autowrap = on
     case 25: cursorVisible = on
     case 2004: bracketedPaste = on
+    case 1000: mouseReporting = on
+    case 1006: sgrMouse = on
     case 2026:
       if on && !synchronizedOutput { synchronizedFrames += 1 }
       synchronizedOutput = on
