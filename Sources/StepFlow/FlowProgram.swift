@@ -31,11 +31,17 @@ package struct FlowProgram: TerminalProgram {
   package private(set) var completedStages: Set<Int> = []
   /// The progress indicators of the stages, in an automatic run.
   package var stages = StageProgress()
+  /// The steps' tasks as the screen shows them, the effects they ask for, the output pane.
+  package private(set) var tasks = TaskScreen()
 
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
     self.options = options
-    let start = state ?? FlowState(flow: flow, context: options.context)
+    var start = state ?? FlowState(flow: flow, context: options.context)
+    start.automatic = options.auto
+    // The first step's task starts here when it starts on arrival.
+    let fresh = start
+    FlowMachine.arrive(&start, flow)
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     navigationBar = NavigationBar(
@@ -43,6 +49,7 @@ package struct FlowProgram: TerminalProgram {
       duration: options.transitionDuration)
     tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
     updateStage(at: .zero)
+    tasks.collect(from: fresh, to: start, flow: flow, at: .zero)
   }
 
   /// In an automatic run, after the current step may have changed: the stage of a step just
@@ -146,6 +153,7 @@ package struct FlowProgram: TerminalProgram {
     if case .tick = command {
       advanceAutomatically(to: now)
       stages.advance(to: now)
+      tasks.advance(to: now)
       if let t = transition, t.timing.isFinished(at: now) { transition = nil }
       return .changed
     }
@@ -173,6 +181,13 @@ package struct FlowProgram: TerminalProgram {
     // The key that closes the help does nothing else; any other ends a transition under way.
     if before.showsHelp { return outcome }
     transition = nil
+    // The output pane scrolls on the screen's side: the pure update only knows it is open.
+    if before.showsLog, let binding = KeyBindings.binding(for: key, in: .logPane),
+      binding.action == .scrollLog
+    {
+      tasks.scroll(
+        key, step: state.progression.current ?? 0, rows: max(1, (screenSize?.height ?? 24) - 2))
+    }
     guard let outcome, !state.showsHelp else { return outcome }
     react(to: outcome, leaving: before, at: now)
     return outcome
@@ -185,8 +200,13 @@ package struct FlowProgram: TerminalProgram {
     return outcome
   }
 
-  /// What the screen does after a change: messages, transitions, the bar and the tabs.
+  /// What the screen does after a change: messages, transitions, the bar and the tabs, the
+  /// tasks' effects.
   private mutating func react(to outcome: Outcome, leaving before: FlowState, at now: Duration) {
+    tasks.collect(from: before, to: state, flow: flow, at: now)
+    tasks.forget { state.progression.isReached($0) }
+    // A pane that opens follows the end.
+    if state.showsLog, !before.showsLog { tasks.logTop = nil }
     switch outcome {
     case .refused(let text):
       message = text
@@ -277,9 +297,10 @@ package struct FlowProgram: TerminalProgram {
     return hits.target(atColumn: column, row: row)
   }
 
-  /// A mouse event: a click on a step taps it (on release; held, it starts over), on a
-  /// button presses it, on a tab selects it, on a field focuses it and on an option, a star
-  /// or yes/no sets it; the wheel is ↑/↓ where the focus is (a list's highlight, the form).
+  /// A mouse event: a click on a step taps it (on release; held, it starts over); anywhere
+  /// else in a flow driven by taps it is Enter; on a button it presses it, on a tab selects
+  /// it, on a field focuses it and on an option, a star or yes/no sets it; the wheel is ↑/↓
+  /// where the focus is (a list's highlight, the form).
   /// - Returns: what it did; `nil` when it means nothing here.
   @discardableResult
   package mutating func mouse(_ event: MouseEvent, at now: Duration) -> Outcome? {
@@ -294,7 +315,10 @@ package struct FlowProgram: TerminalProgram {
     switch event.action {
     case .press(.left):
       heldStep = nil
-      guard let target = clickTarget(atColumn: event.column, row: event.row) else { return nil }
+      guard let target = clickTarget(atColumn: event.column, row: event.row) else {
+        // A flow driven by taps (the delivery) advances on a tap anywhere, as Enter does.
+        return flow.navigation == .tap ? press(.enter, at: now) : nil
+      }
       if case .step(let index) = target {
         heldStep = (index, now, false)
         return .changed
@@ -353,8 +377,10 @@ package struct FlowProgram: TerminalProgram {
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
-    case .input, .inputClosed, .task:
+    case .input, .inputClosed:
       break
+    case .task(let event):
+      receive(event, at: now)
     }
     switch state.status {
     case .running: return .continue
@@ -362,6 +388,20 @@ package struct FlowProgram: TerminalProgram {
     case .cancelled: return .exit(ExitCode.notFinished)
     }
   }
+
+  /// News of a task: its output and progress for the screen; its end for the state (the
+  /// answers it gave, the next step in an automatic run, the effects that follow).
+  package mutating func receive(_ event: TaskEvent, at now: Duration) {
+    tasks.receive(event, at: now)
+    guard case .ended(let id, let end) = event else { return }
+    let before = state
+    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else { return }
+    // The message of a refusal the task's end lifts (the run had not ended) goes with it.
+    if case .changed = outcome { message = nil }
+    react(to: outcome, leaving: before, at: now)
+  }
+
+  package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
 
   package func view(width: Int, height: Int, at now: Duration) -> Canvas {
     FlowView(program: self, now: now).render(width: width, height: height)
@@ -379,6 +419,7 @@ package struct FlowProgram: TerminalProgram {
       deadlines.append(min(running.start + running.duration, now + .milliseconds(50)))
     }
     if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
+    if let next = tasks.nextDeadline(after: now) { deadlines.append(next) }
     return deadlines.min()
   }
 
@@ -423,14 +464,21 @@ package struct FlowProgram: TerminalProgram {
         lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
         lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
       }
-      if flow.navigation == .buttons {
-        lines.append(
-          ButtonRow(
-            backEnabled: state.progression.reachedCount > 1 && current > 0,
-            nextTitle: state.progression.isAtLastStep ? "Finish" : "Next", focus: editor.focus,
-            theme: flow.theme, glyphs: glyphs
-          ).accessibleText)
-      }
+    }
+    let task = taskDrawing(at: .zero, theme: flow.theme, glyphs: glyphs)
+    if let task {
+      lines += taskLines(task)
+    }
+    if let actions = task?.actions {
+      lines.append(actions.accessibleText)
+    } else if let editor = state.editor, flow.navigation == .buttons, task?.phase != .running {
+      var nextTitle = state.progression.isAtLastStep ? "Finish" : "Next"
+      if case .ready(let changed)? = task?.phase { nextTitle = changed ? "Run again" : "Run" }
+      lines.append(
+        ButtonRow(
+          backEnabled: state.progression.reachedCount > 1 && current > 0,
+          nextTitle: nextTitle, focus: editor.focus, theme: flow.theme, glyphs: glyphs
+        ).accessibleText)
     }
     if let editor = state.editor {
       lines.append("Focus: " + FlowProgram.focusText(editor))

@@ -29,6 +29,8 @@ package enum FlowResult {
     if flow.navigation == .rating {
       members.append(JSONMember("rating", state.rating > 0 ? .int(state.rating) : .null))
     }
+    let tasks = tasks(flow: flow, state: state)
+    if !tasks.isEmpty { members.append(JSONMember("tasks", .object(tasks))) }
     return JSONWriter.compact(.object(members), ascii: ascii)
   }
 
@@ -44,12 +46,61 @@ package enum FlowResult {
     for index in shownReached(flow: flow, state: state) {
       let step = flow.steps[index]
       for spec in step.fields { add(spec.id) }
-      guard !step.tabs.isEmpty else { continue }
-      if let tabsField = step.tabsField { add(tabsField) }
-      let tab = step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)]
-      for spec in tab.fields { add(spec.id) }
+      if !step.tabs.isEmpty {
+        if let tabsField = step.tabsField { add(tabsField) }
+        let tab = step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)]
+        for spec in tab.fields { add(spec.id) }
+      }
+      // What the step's task gave: its captured output, or the answers its work returned.
+      if state.tasks[index]?.status == .succeeded {
+        for id in state.tasks[index]?.produced ?? [] { add(id) }
+      }
     }
     return out
+  }
+
+  /// The tasks of the reached steps, by step id: `{"status": "succeeded", "exitCode": 0,
+  /// "seconds": 12.4}`; a failed one says how (`exitCode`, `signal`, `reason`); one that has
+  /// not run says `"not run"`.
+  package static func tasks(flow: FlowDefinition, state: FlowState) -> [JSONMember] {
+    shownReached(flow: flow, state: state).compactMap { index in
+      guard let phase = FlowMachine.taskPhase(ofStep: index, state, flow) else { return nil }
+      let record = state.tasks[index]
+      var members: [JSONMember] = []
+      let status: String
+      switch phase {
+      case .ready(let changed): status = changed ? "changed" : "not run"
+      case .running: status = "running"
+      case .succeeded: status = record?.outcome == .dryRun ? "dry run" : "succeeded"
+      case .skipped: status = "skipped"
+      case .stopped: status = "stopped"
+      case .failed:
+        if case .timedOut? = record?.outcome { status = "timed out" } else { status = "failed" }
+      }
+      members.append(JSONMember("status", .string(status)))
+      if let record, phase != .ready(changed: false) {
+        switch record.outcome {
+        case .exited(let code)?: members.append(JSONMember("exitCode", .int(Int(code))))
+        case .signaled(let signal)?:
+          members.append(JSONMember("exitCode", .int(Int(128 + signal))))
+          members.append(JSONMember("signal", .int(Int(signal))))
+        case .notStarted(let code, let reason)?:
+          members.append(JSONMember("exitCode", .int(Int(code))))
+          members.append(JSONMember("reason", .string(reason)))
+        case .timedOut(let limit)?:
+          members.append(JSONMember("exitCode", .int(124)))
+          members.append(
+            JSONMember("reason", .string("timed out after \(FlowProgram.secondsText(limit))")))
+        case .threw(let error)?: members.append(JSONMember("reason", .string(error)))
+        case .stopped?, .returned?, .dryRun?, nil: break
+        }
+        if record.status != .skipped, record.status != .running, record.outcome != .dryRun {
+          members.append(
+            JSONMember("seconds", .number(JSONNumber(TaskClock.seconds(record.duration)))))
+        }
+      }
+      return JSONMember(flow.steps[index].id, .object(members))
+    }
   }
 
   /// The reached steps that are shown: a step skipped because its condition does not hold is
@@ -76,6 +127,20 @@ package enum FlowResult {
     var lines = ["status: " + status]
     for (id, value) in answers(flow: flow, state: state) {
       lines.append(id + ": " + Sanitizer.sanitize(textValue(value)))
+    }
+    // The tasks, after the answers: `task build: failed (exit status 2)`. (Ids have no spaces,
+    // so no answer's line reads like one.)
+    for member in tasks(flow: flow, state: state) {
+      guard case .object(let facts) = member.value,
+        case .string(let status)? = facts.first(where: { $0.key == "status" })?.value
+      else { continue }
+      var line = "task \(member.key): \(status)"
+      if status != "succeeded",
+        case .number(let code)? = facts.first(where: { $0.key == "exitCode" })?.value
+      {
+        line += " (exit status \(code.literal))"
+      }
+      lines.append(Sanitizer.sanitize(line))
     }
     return lines.joined(separator: "\n")
   }

@@ -243,6 +243,8 @@ package enum FlowRunner {
           width: settings.width, height: settings.height, depth: settings.frameDepth)
         : nil,
       announce: settings.announce(source: source),
+      driver: settings.dryRun
+        ? DryRunDriver(flow: flow, write: { Platform.writeStderr($0) }) : ExecutorDriver(),
       writeFrame: { Platform.writeStdout($0) },
       writeNotice: { Platform.writeStderr($0) }, writeRefusal: { settings.report($0) })
     runner.start()
@@ -258,6 +260,9 @@ package enum FlowRunner {
       switch step {
       case .next: return true
       case .ended: return false
+      case .interrupted(let code):
+        exitCode = code
+        return false
       case .invalid(let message):
         settings.report("\(Sanitizer.sanitize(message))")
         exitCode = ExitCode.dataError
@@ -314,10 +319,19 @@ package enum FlowRunner {
         }
       }
     }
+    // The last command's task runs to its end (and an automatic run on) before the result.
+    if let code = runner.finish(), exitCode == nil { exitCode = code }
+    if saver?.save(runner.program.state) == false {
+      Platform.writeStderr(saver?.failure ?? "")
+      exitCode = ExitCode.ioError
+    }
     let state = runner.program.state
     settings.onEnd?(state)
-    // A timeout, a person giving up, or a state file that failed (74) prints nothing.
-    if !settings.frames, exitCode != ExitCode.timeout, exitCode != ExitCode.ioError, !cancelled {
+    let interrupted = exitCode.map { $0 > 128 } ?? false
+    // A timeout, a person giving up, a signal, or a state file that failed (74) prints nothing.
+    if !settings.frames, exitCode != ExitCode.timeout, exitCode != ExitCode.ioError, !cancelled,
+      !interrupted
+    {
       writeResult(flow, settings: settings, state: state)
     }
     return exitCode ?? (state.status == .finished ? ExitCode.finished : ExitCode.notFinished)

@@ -80,6 +80,8 @@ package struct FlowView {
         TextLayout.truncate(line, toWidth: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y,
         style: theme.text.foreground(theme.accent).bold)
     }
+    renderLogPane(into: &canvas, theme: theme)
+    if state.showsLog { hits?.cover(bounds) }
     if state.showsHelp {
       renderHelp(into: &canvas, theme: theme)
       hits?.cover(bounds)
@@ -141,6 +143,15 @@ package struct FlowView {
     guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
     view.compact = compact
+    view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
+    if let current = state.progression.current, let task = flow.steps[current].task,
+      task.indicators.contains("ring"), flow.steps[current].blocks.contains(.hero),
+      let activity = program.tasks.activities[current]
+    {
+      // A task's ring takes the hero picture's place, as a stage's does.
+      view.stage = StageDrawing(
+        indicators: activity.indicators, step: current, now: now, hasRing: true)
+    }
     if let current = state.progression.current, let stage = flow.steps[current].progress {
       view.stage = StageDrawing(
         indicators: program.stages.indicators, step: current, now: now,
@@ -230,6 +241,7 @@ package struct FlowView {
     // In a field, "next" alone could be the next field.
     case .nextStep: return action == .submit ? "next step" : "next"
     case .finish: return flow.navigation == .rating ? "done" : "finish"
+    case .runTask: return "run"
     }
   }
 

@@ -31,8 +31,12 @@ package struct RunSettings {
   package var plain: Bool
   /// The result's form on stdout.
   package var output = FlowResult.Format.json
-  /// Whether a step's progress stage runs whenever it is reached, then advances (`--auto`).
+  /// Whether a step's progress stage runs whenever it is reached, then advances, and every
+  /// task starts on arrival and moves on when it succeeds (`--auto`).
   package var auto = false
+  /// Whether tasks are only described — argv, working directory, environment — and nothing
+  /// runs (`--dry-run`); the run is line by line then, never full screen.
+  package var dryRun = false
   /// A JSON object of answers that pre-fill the fields.
   package var answersFile: String? = nil
   /// Where the state is saved after every step.
@@ -80,7 +84,7 @@ package struct RunSettings {
   /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
   /// stdin is a terminal (commands piped into stdin are a script).
   package var isInteractive: Bool {
-    commands == nil && script == nil && !frames && !plain && Platform.isTerminal(0)
+    commands == nil && script == nil && !frames && !plain && !dryRun && Platform.isTerminal(0)
   }
 
   /// Whether to write the text form after every command: when commands come from stdin

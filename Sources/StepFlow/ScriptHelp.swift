@@ -15,6 +15,9 @@ package enum ScriptHelp {
       finish                finish (only on the last step)
       tick MS               let MS milliseconds pass (animations, progress)
       quit                  cancel (exit 1)
+      retry                 run the step's task again
+      skip                  pass by the step's optional task that did not succeed
+      stop                  stop the step's running task
       press KEY             press a key as on the terminal: tab, shift-tab, enter, esc, up, down,
                             left, right, space, backspace, home, end, ctrl-a…z, or a character
                             (press q asks first once something is answered, as the key does)

@@ -1,5 +1,6 @@
 import StepFlowCore
 import StepFlowRender
+import StepFlowTerminal
 import StepFlowText
 
 /// Runs a flow from script lines, one command at a time, on a virtual clock that only `tick`
@@ -27,6 +28,9 @@ package struct ScriptRunner {
     case ended
     /// The line is not a command: the run stops with exit 65.
     case invalid(String)
+    /// A signal came while a task ran: the tasks were stopped; the run ends with this code
+    /// (128 + n) and prints no result.
+    case interrupted(Int32)
   }
 
   package private(set) var program: FlowProgram
@@ -40,24 +44,93 @@ package struct ScriptRunner {
   /// Where a refused command is told when not announcing, in words (`command 2: next: …`).
   private let writeRefusal: (String) -> Void
   private let announce: Bool
+  /// What runs the tasks: a command that starts one hands it over, and the next command waits
+  /// until it has ended (so a script's frames and text come out the same on every run when
+  /// the commands' output does).
+  private var driver: any TaskDriver
+  /// Plain mode's progress lines: the last one printed, and when.
+  private var progressLine: (text: String, tenth: Int, at: Duration)?
 
   package init(
     program: FlowProgram, frames: FrameSettings?, announce: Bool,
+    driver: any TaskDriver = ExecutorDriver(),
     writeFrame: @escaping (String) -> Void, writeNotice: @escaping (String) -> Void,
     writeRefusal: @escaping (String) -> Void
   ) {
     self.program = program
     self.frames = frames
     self.announce = announce
+    self.driver = driver
     self.writeFrame = writeFrame
     self.writeNotice = writeNotice
     self.writeRefusal = writeRefusal
   }
 
-  /// Prints frame 0 (`start`) and, in announcing mode, the starting state.
+  /// Prints frame 0 (`start`) and, in announcing mode, the starting state; a task that starts
+  /// with the first step is handed over.
   package mutating func start() {
     emitFrame(label: "start")
     if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    handOver()
+  }
+
+  /// The script has ended: waits for the tasks that still run (an automatic run goes on
+  /// meanwhile), then stops whatever is left.
+  /// - Returns: 128 + n when a signal came while waiting (the tasks were stopped).
+  package mutating func finish() -> Int32? {
+    let code = settle()
+    driver.shutdown()
+    return code
+  }
+
+  /// Hands the program's effects to the driver.
+  private mutating func handOver() {
+    let effects = program.takeEffects()
+    if !effects.isEmpty { driver.perform(effects) }
+  }
+
+  /// Waits until no task runs, giving the program what happens meanwhile.
+  private mutating func settle() -> Int32? {
+    handOver()
+    while program.state.tasks.values.contains(where: { $0.status == .running }) {
+      switch driver.next() {
+      case .events(let events):
+        for event in events {
+          program.receive(event, at: now)
+          if announce { announceProgress(event) }
+        }
+        handOver()
+      case .signalled(let code):
+        return code
+      case .idle:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// Plain mode while a task runs: a line when it is at a new tenth, or at most once a
+  /// second otherwise (`Build: 40%`); the whole screen in words when it ends.
+  private mutating func announceProgress(_ event: TaskEvent) {
+    guard case .step(let index) = event.id.subject else { return }
+    if case .ended = event {
+      progressLine = nil
+      writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n")
+      return
+    }
+    guard let activity = program.tasks.activities[index], let fraction = activity.fraction else {
+      return
+    }
+    let percent = Int((fraction * 100).rounded(.down))
+    let text = FlowMachine.taskName(index, program.flow) + ": \(percent)%"
+    let clock = Platform.monotonicNow()
+    if let last = progressLine,
+      last.text == text || (last.tenth == percent / 10 && clock - last.at < .seconds(1))
+    {
+      return
+    }
+    progressLine = (text, percent / 10, clock)
+    writeNotice(Sanitizer.sanitize(text) + "\n")
   }
 
   /// Whether a line is a command, without running it.
@@ -72,6 +145,8 @@ package struct ScriptRunner {
 
   /// Runs one script line; `where` names it in messages (`script line 3`, `command 3`).
   package mutating func run(line: String, where location: String) -> Step {
+    // The command after one that started a task waits until it has ended.
+    if let code = settle() { return .interrupted(code) }
     guard program.state.status == .running else { return .ended }
     let command: Command
     do {
@@ -86,6 +161,7 @@ package struct ScriptRunner {
     }
     emitFrame(label: Command.trim(line))
     if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    handOver()
     return program.state.status == .running ? .next : .ended
   }
 

@@ -68,4 +68,6 @@ package struct SavingProgram: TerminalProgram {
   }
 
   package func nextDeadline(after now: Duration) -> Duration? { program.nextDeadline(after: now) }
+
+  package mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
 }

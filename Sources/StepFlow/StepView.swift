@@ -15,6 +15,17 @@ package struct StepView {
   package var compact = false
   /// Where drawing records what a click can act on; `nil` to record nothing.
   package var hits: HitMap? = nil
+  /// The step's task, when it has one: its panel under the step's content, and its outcome
+  /// buttons in place of Back / Next after it failed.
+  package var task: TaskDrawing? = nil
+
+  /// A step's task as the screen draws it.
+  package struct TaskDrawing {
+    package var panel: TaskPanel
+    package var phase: TaskPhase
+    /// Retry, Back, Skip, Quit, after it failed or was stopped.
+    package var actions: TaskActionRow?
+  }
 
   private var step: StepDefinition? {
     state.progression.current.map { flow.resolvedStep($0, answers: state.answers) }
@@ -70,23 +81,41 @@ package struct StepView {
     guard !area.isEmpty else { return false }
     var stageDrawn = false
     var content = area
-    if flow.navigation == .buttons, let current = state.progression.current,
+    if let actions = task?.actions, area.height >= (compact ? 3 : 4) {
+      // A failed task: its outcome's buttons where Back / Next are.
+      actions.render(into: &canvas, area: area.bottom(1))
+      content = area.dropBottom(compact ? 1 : 2)
+    } else if flow.navigation == .buttons, let current = state.progression.current,
       area.height >= (compact ? 3 : 4)
     {
-      let row = ButtonRow(
-        backEnabled: state.progression.reachedCount > 1 && current > 0,
-        nextTitle: state.progression.isAtLastStep ? "Finish" : "Next",
-        focus: state.editor?.focus, theme: theme, glyphs: glyphs)
-      let rowArea = area.bottom(1)
-      row.render(into: &canvas, area: rowArea)
-      hits?.add(rowArea) { column, _ in
-        switch row.button(atColumn: column, in: rowArea) {
-        case .back?: return .back
-        case .next?: return .next
-        default: return nil
+      if task?.phase != .running {
+        let row = ButtonRow(
+          backEnabled: state.progression.reachedCount > 1 && current > 0,
+          nextTitle: nextTitle, focus: state.editor?.focus, theme: theme, glyphs: glyphs)
+        let rowArea = area.bottom(1)
+        row.render(into: &canvas, area: rowArea)
+        hits?.add(rowArea) { column, _ in
+          switch row.button(atColumn: column, in: rowArea) {
+          case .back?: return .back
+          case .next?: return .next
+          default: return nil
+          }
         }
       }
       content = area.dropBottom(compact ? 1 : 2)
+    }
+    if let task, content.height >= 3 {
+      // The task's panel at the bottom: what will run takes a row (the step's fields keep
+      // theirs); its progress and output half the room, at most a dozen rows.
+      let ready: Bool
+      if case .ready = task.phase { ready = true } else { ready = false }
+      let rows = ready ? 1 : min(12, max(3, content.height - max(2, content.height / 2)))
+      let width = min(content.width - 4, 72)
+      let x = content.x + max(2, (content.width - width) / 2)
+      task.panel.render(
+        into: &canvas,
+        area: Rect(x: x, y: content.maxY - rows, width: width, height: rows))
+      content = content.dropBottom(rows + (content.height - rows > 2 ? 1 : 0))
     }
     if let stage, stage.isShowing, !(step?.blocks.contains(.hero) ?? false), content.height >= 4 {
       // A stage without a hero to show it in: a band at the bottom.
@@ -146,6 +175,15 @@ package struct StepView {
       outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
       fill: theme.text)
     return stageDrawn
+  }
+
+  /// The forward button's title: `Run` for a task that has not run (`Run again` after the
+  /// answers it uses changed), else `Next`, `Finish` on the last step.
+  private var nextTitle: String {
+    switch task?.phase {
+    case .ready(let changed)?: return changed ? "Run again" : "Run"
+    default: return state.progression.isAtLastStep ? "Finish" : "Next"
+    }
   }
 
   /// A tab's content on a canvas of its own (for the slide between two tabs).

@@ -27,7 +27,8 @@ package enum RunCommand {
       "--output", value: "FORMAT",
       help: "the result on stdout: json, text (field: value lines) or none"),
     OptionSpec(
-      "--auto", help: "a step's progress stage runs whenever it is reached, then advances"),
+      "--auto", help: "stages and tasks start when their step is reached; done, it moves on"),
+    OptionSpec("--dry-run", help: "print what each task would run (argv, cwd, env); run nothing"),
     OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
     OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
     OptionSpec("--resume", help: "continue from the --state file"),
@@ -69,6 +70,7 @@ package enum RunCommand {
     settings.output =
       outputName.flatMap(FlowResult.Format.init(rawValue:)) ?? (rating ? .text : .json)
     settings.auto = parsed.has("--auto")
+    settings.dryRun = parsed.has("--dry-run")
     settings.answersFile = parsed["--answers"]
     settings.stateFile = parsed["--state"]
     settings.resume = parsed.has("--resume")

@@ -31,6 +31,16 @@ package enum WizardChecks {
           fieldIDs[fieldID] = (location, index)
         }
       }
+      // A task's `capture` is an answer of its step too (for later steps and conditions).
+      if let capture = step.task?.task.capture, let location = step.task?.captureLocation {
+        if let first = fieldIDs[capture] {
+          log.report(
+            "\"capture\" names the answer \(quoted(capture)), which is already a field or a capture (line \(first.location.line)): the captured output needs an id of its own",
+            at: location)
+        } else {
+          fieldIDs[capture] = (location, index)
+        }
+      }
       for spec in step.definition.allFields where specs[spec.id] == nil { specs[spec.id] = spec }
     }
     /// Why `name` cannot be used on step `index`, or `nil` when it can.
@@ -79,6 +89,7 @@ package enum WizardChecks {
         }
       }
     }
+    checkTasks(draft, log: &log)
     if draft.navigation == .rating {
       for step in draft.steps where !step.definition.allFields.isEmpty {
         log.report(

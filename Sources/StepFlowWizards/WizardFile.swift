@@ -58,4 +58,6 @@ package struct StepDraft: Sendable {
   package var when: WizardSchema.ConditionDraft?
   /// The texts the step shows that name fields, with where they are written.
   package var templates: [(text: String, location: TextLocation)]
+  /// The step's `run`, with where its parts are written.
+  package var task: TaskDraft? = nil
 }

@@ -93,8 +93,17 @@ package enum WizardSchema {
     let tabsField = o.optional("tabsField", FieldSchema.fieldID)
     let tabsFieldLocation = o.node("tabsField")?.location
     let when = o.optional("when", condition)
-    let templates = o.members.filter { $0.key != "when" }.flatMap { templateTexts(in: $0.value) }
+    // A task's texts have rules of their own (WizardChecks.checkTasks): its step's fields too.
+    let templates = o.members.filter { $0.key != "when" && $0.key != "run" }.flatMap {
+      templateTexts(in: $0.value)
+    }
     let progress = o.optional("progress", progressStage)
+    let run = o.optional("run", TaskSchema.run)
+    if progress != nil, let run {
+      o.report(
+        "a step has either \"progress\" (a simulated stage, for demos) or \"run\" (real work), not both",
+        at: run.location)
+    }
     if tabsField != nil, tabs.isEmpty, let location = tabsFieldLocation {
       o.report(
         "\"tabsField\" names the answer of the step's tabs, but the step has no \"tabs\"",
@@ -112,10 +121,10 @@ package enum WizardSchema {
       background: colors?.background, foreground: colors?.foreground, prompt: prompt,
       largeTitle: largeTitle, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
       fields: fields.map(\.spec), tabs: tabs.map(\.definition), tabsField: tabsField,
-      when: when?.condition, progress: progress)
+      when: when?.condition, progress: progress, task: run?.task)
     return StepDraft(
       definition: definition, idLocation: idLocation, fieldIDs: fieldIDs, when: when,
-      templates: templates)
+      templates: templates, task: run)
   }
 
   package static let stepColors:

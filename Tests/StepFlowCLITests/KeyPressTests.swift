@@ -99,8 +99,8 @@ import Testing
     #expect(!fresh.stdout.contains("Quit and lose"))
   }
 
-  /// The release wizard's Checks step: y, Enter, y, ↓, ↓, Enter goes on to Build (↓ from the
-  /// last field used to land on Back, and Enter went back to Version).
+  /// The release wizard's Checks step: y, Enter, y, ↓, ↓, Enter goes on to the clean-tree
+  /// check (↓ from the last field used to land on Back, and Enter went back to Version).
   @Test func downDownEnterOnTheChecksStepGoesOn() throws {
     let r = try Stepflow.run(
       [
@@ -109,12 +109,12 @@ import Testing
       ] + Self.frameOptions)
     let frames = Self.frames(r)
     #expect(frames[frames.count - 2].lines.contains { $0.contains("▶ [ Next ]") })
-    #expect(frames.last?.lines.first?.contains("Build") == true, "\(frames.last?.lines ?? [])")
+    #expect(frames.last?.lines.first?.contains("Clean tree") == true, "\(frames.last?.lines ?? [])")
     let result = try Stepflow.run([
       "run", "release", "--commands",
       "set version=1.4.0; next; press y; press enter; press y; press down; press down; press enter",
     ])
-    #expect(result.stdout.contains("\"current\":\"build\""), "\(result.stdout)")
+    #expect(result.stdout.contains("\"current\":\"tree\""), "\(result.stdout)")
   }
 
   /// On the purchase's Back button → moves to Next; → again goes to the next step.

@@ -26,7 +26,7 @@ import Testing
     #expect(r.status == 1)
     #expect(
       r.lines == [
-        "status: not finished, at step 2 of 5 (Checks)", "version: 1.4.0", "channel: beta",
+        "status: not finished, at step 2 of 6 (Checks)", "version: 1.4.0", "channel: beta",
         "ci_green: yes", "changelog: no", "docs: no",
       ])
   }

@@ -45,7 +45,13 @@ private struct CounterProgram: TerminalProgram, Sendable {
     var canvas = Canvas(width: width, height: height)
     canvas.draw("count \(count)", x: 0, y: 0, style: .plain.bold)
     canvas.draw("size \(width)x\(height)", x: 0, y: 1, style: .plain)
-    canvas.draw("key \(keys.last.map { "\($0)" } ?? "-")", x: 0, y: 2, style: .plain)
+    let last: String
+    switch keys.last {
+    case .mouse(let event)?: last = "mouse \(event.action)"  // the whole event is too wide
+    case let key?: last = "\(key)"
+    case nil: last = "-"
+    }
+    canvas.draw("key \(last)", x: 0, y: 2, style: .plain)
     if let animationEnd, now < animationEnd {
       canvas.draw("frame \(now.milliseconds)", x: 0, y: 3, style: Style(foreground: .cyan))
     }
@@ -310,7 +316,8 @@ private func startSession(
     // The output went: restore, enter again, full repaint.
     let text = String(decoding: pty.output, as: UTF8.self)
     let restore = String(decoding: TerminalModes.restoreSequence, as: UTF8.self)
-    let enter = String(decoding: TerminalModes.enterSequence, as: UTF8.self)
+    let enter = String(
+      decoding: TerminalModes.enterSequence + TerminalModes.mouseOnSequence, as: UTF8.self)
     #expect(text.contains(restore + enter + "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J"))
     expectGivenBack(pty, before)
   }

@@ -92,6 +92,32 @@ public struct TerminalModel: Sendable {
   /// Whether some row of the screen contains `text`.
   public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 
+  /// Where `text` first shows on the screen, at or below `row`: the column (in cells, wide
+  /// graphemes counting two) and the row of its first grapheme — where a click on it goes.
+  public func position(of text: String, from row: Int = 0) -> (column: Int, row: Int)? {
+    positions(of: text).first { $0.row >= row }
+  }
+
+  /// Every place `text` shows on the screen, row by row, left to right.
+  public func positions(of text: String) -> [(column: Int, row: Int)] {
+    let wanted = text.map(String.init)
+    guard !wanted.isEmpty else { return [] }
+    var found: [(column: Int, row: Int)] = []
+    for y in 0..<height {
+      // The row's graphemes with the column each starts at.
+      let cells = (0..<width).compactMap { x -> (String, Int)? in
+        let cell = grid[y * width + x]
+        return cell.isContinuation ? nil : (cell.symbol, x)
+      }
+      guard cells.count >= wanted.count else { continue }
+      for start in 0...(cells.count - wanted.count)
+      where (0..<wanted.count).allSatisfy({ cells[start + $0].0 == wanted[$0] }) {
+        found.append((cells[start].1, y))
+      }
+    }
+    return found
+  }
+
   /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty
   /// when they are equal. The style of a continuation cell is not compared: a terminal draws a
   /// wide grapheme in one style.

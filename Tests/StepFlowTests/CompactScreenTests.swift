@@ -34,10 +34,13 @@ import Testing
         #expect(
           lines[0].contains(String(step.title.prefix(6))) || flow.navigation == .rating,
           "\(name) \(step.id): the title on the first row")
-        if flow.navigation == .buttons {
+        let running = FlowMachine.taskPhase(ofStep: index, program.state, flow) == .running
+        if flow.navigation == .buttons, !running {
           #expect(
-            lines[10].contains("[ Next ]") || lines[10].contains("[ Finish ]"),
+            ["[ Next ]", "[ Finish ]", "[ Run ]"].contains { lines[10].contains($0) },
             "\(name) \(step.id): the buttons above the footer: \(lines)")
+        } else if running {
+          #expect(lines[11].contains("x stop"), "\(name) \(step.id): a running task's keys")
         }
         #expect(!lines[11].trimmingPrefix(" ").isEmpty, "\(name) \(step.id): the footer")
         if let field = program.state.editor?.form.fields.first {
@@ -84,8 +87,12 @@ import Testing
       for index in flow.steps.indices where flow.navigation != .rating {
         let lines = Self.program(at: index, of: flow).view(width: 30, height: 11, at: .zero)
           .plainLines()
-        if flow.navigation == .buttons {
-          #expect(lines[9].contains("[ Next ]") || lines[9].contains("[ Finish ]"), "\(lines)")
+        let program = Self.program(at: index, of: flow)
+        if flow.navigation == .buttons,
+          FlowMachine.taskPhase(ofStep: index, program.state, flow) != .running
+        {
+          #expect(
+            ["[ Next ]", "[ Finish ]", "[ Run ]"].contains { lines[9].contains($0) }, "\(lines)")
         }
         #expect(!lines[10].trimmingPrefix(" ").isEmpty)
       }

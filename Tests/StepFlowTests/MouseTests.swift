@@ -169,3 +169,15 @@ import Testing
     #expect(program.state.pendingConfirmation == .quit && program.state.progression.current == 1)
   }
 }
+
+extension MouseTests {
+  @Test func aTapAnywhereAdvancesAFlowDrivenByTaps() {
+    var program = program(FoodDeliveryState.flow)
+    guard let (x, y) = position(of: "YOUR ORDER STATUS:", in: program) else {
+      Issue.record("no status")
+      return
+    }
+    click(&program, (x, y))
+    #expect(program.state.progression.current == 1)
+  }
+}

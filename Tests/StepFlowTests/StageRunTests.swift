@@ -22,21 +22,34 @@ import Testing
     program.view(width: 60, height: 20, at: now).plainLines().joined(separator: "\n")
   }
 
-  /// The release wizard's Build step, reached by commands, shows its progress and moves on.
-  @Test func releaseBuildStepRunsWhenReachedByCommands() throws {
-    var program = Self.program(try WizardParityTests.load("release"))
-    let build = try #require(program.flow.steps.firstIndex { $0.id == "build" })
+  /// The release wizard does real work, not timers: its tree check starts when reached (a
+  /// `git status` through the effects), its build runs the command it asks for on Enter.
+  @Test func releaseRunsRealCommandsNotTimers() throws {
+    let flow = try WizardParityTests.load("release")
+    #expect(flow.steps.allSatisfy { $0.progress == nil }, "no simulated stage left")
+    var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode))
     try Self.run(
       &program, ["set version=1.4.0", "next", "set ci_green=yes", "set changelog=yes", "next"],
       at: .seconds(1))
-    #expect(program.state.progression.current == build)
-    #expect(program.stages.running?.step == build)
-    program.apply(.tick(milliseconds: 1500), at: .milliseconds(2500))
-    #expect(Self.screen(program, at: .milliseconds(2500)).contains("50%"))
-    #expect(program.state.progression.current == build)
-    program.apply(.tick(milliseconds: 1500), at: .seconds(4))
-    #expect(program.state.progression.current == build + 1, "moved on when the build was done")
-    #expect(program.completedStages == [build])
+    let effects = program.takeEffects()
+    guard case .run(_, .command(let check))? = effects.first else {
+      Issue.record("the tree check did not start: \(effects)")
+      return
+    }
+    #expect(check.arguments[0...1] == ["/bin/sh", "-c"])
+    #expect(check.arguments[2].contains("git status --porcelain"))
+    program.receive(
+      .ended(effects[0].id, TaskEnd(outcome: .exited(0), duration: .milliseconds(20))),
+      at: .seconds(2))
+    try Self.run(&program, ["next", "enter"], at: .seconds(3))
+    guard case .run(_, .command(let build))? = program.takeEffects().first else {
+      Issue.record("Enter did not run the build")
+      return
+    }
+    #expect(build.arguments == ["/bin/sh", "-c", "set -f; exec $STEPFLOW_BUILD_COMMAND"])
+    #expect(
+      build.environment["STEPFLOW_BUILD_COMMAND"]
+        == "git archive --format=tar.gz --output=release.tar.gz HEAD")
   }
 
   /// A key does not stop the stages: the next step reached runs its stage and moves on.

@@ -30,6 +30,12 @@ public enum Command: Equatable, Sendable {
   case tick(milliseconds: Int)
   /// Press a key, as on the terminal: the same key handling, focus, prompts and help.
   case press(Key)
+  /// Run the current step's task again (after it failed, was stopped, or to redo it).
+  case retry
+  /// Pass by the current step's optional task that has not succeeded, and go on.
+  case skip
+  /// Stop the current step's running task.
+  case stop
 
   /// Which tab a `tab` command selects.
   public enum TabChoice: Equatable, Sendable {
@@ -42,7 +48,7 @@ public enum Command: Equatable, Sendable {
   /// The command words, for help and suggestions.
   public static let words = [
     "next", "previous", "back", "tap", "rate", "reset", "enter", "finish", "quit", "tab", "type",
-    "set", "tick", "press",
+    "set", "tick", "press", "retry", "skip", "stop",
   ]
 
   /// The keys of the interactive screen as words a person may type in plain mode
@@ -71,6 +77,9 @@ public enum Command: Equatable, Sendable {
     case .set(let field, let value): return "set \(field)=\(value)"
     case .tick(let ms): return "tick \(ms)"
     case .press(let key): return "press \(key.scriptName)"
+    case .retry: return "retry"
+    case .skip: return "skip"
+    case .stop: return "stop"
     }
   }
 }
@@ -122,6 +131,9 @@ extension Command {
     case "enter": return try noArgument(.enter)
     case "finish": return try noArgument(.finish)
     case "quit": return try noArgument(.quit)
+    case "retry": return try noArgument(.retry)
+    case "skip": return try noArgument(.skip)
+    case "stop": return try noArgument(.stop)
     case "tap": return .tap(try number("a step number", 1...Int.max))
     case "rate": return .rate(try number("a rating", 0...Int.max))
     case "tick": return .tick(milliseconds: try number("a time in milliseconds", 0...86_400_000))

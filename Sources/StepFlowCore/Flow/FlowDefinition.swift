@@ -157,13 +157,17 @@ public struct StepDefinition: Equatable, Sendable {
   public var tabsField: String?
   /// Shown only when this holds.
   public var when: Condition?
+  /// A simulated progress stage (delivery's demo): indicators filled over a duration.
   public var progress: ProgressStage?
+  /// Real work the step does: a command or a closure, its progress, its outcome.
+  public var task: StepTask?
 
   public init(
     id: String, title: String, icon: Icon? = nil, accent: Color? = nil, background: Color? = nil,
     foreground: Color? = nil, prompt: String? = nil, largeTitle: String? = nil,
     blocks: [ScreenBlock] = [], fields: [FieldSpec] = [], tabs: [TabDefinition] = [],
-    tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil
+    tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil,
+    task: StepTask? = nil
   ) {
     self.id = id
     self.title = title
@@ -179,6 +183,7 @@ public struct StepDefinition: Equatable, Sendable {
     self.tabsField = tabsField
     self.when = when
     self.progress = progress
+    self.task = task
   }
 }
 

@@ -4,6 +4,20 @@ extension FlowMachine {
   package static func focusContext(of state: FlowState, flow: FlowDefinition) -> FocusContext {
     if state.pendingConfirmation != nil { return .prompt }
     if flow.navigation == .rating { return .stars }
+    if state.showsLog { return .logPane }
+    if let current = state.progression.current, let phase = taskPhase(ofStep: current, state, flow)
+    {
+      switch phase {
+      case .running: return .taskRunning
+      case .failed, .stopped: return .taskFailed
+      case .succeeded, .skipped:
+        switch state.editor?.focus {
+        case .back?, .next?, nil: return .taskDone
+        default: break
+        }
+      case .ready: break
+      }
+    }
     guard let editor = state.editor else { return .noFocus }
     switch editor.focus {
     case .field, .tabField:
@@ -65,12 +79,20 @@ extension FlowMachine {
     case nextStep
     /// The flow is finished (a rating: done, once something is rated).
     case finish
+    /// The step's task runs (it has not run, or was stopped, or answers it uses changed).
+    case runTask
   }
 
   /// What the `enter` command does in a state: the focused button, or the step's Enter.
   package static func enterEffect(_ state: FlowState, _ flow: FlowDefinition) -> EnterEffect {
     if flow.navigation == .rating { return .finish }
     if state.editor?.focus == .back { return .back }
+    if let current = state.progression.current {
+      switch taskPhase(ofStep: current, state, flow) {
+      case .ready?, .stopped?: return .runTask
+      default: break
+      }
+    }
     if let current = state.progression.current, isLastShown(current, flow, state) {
       return .finish
     }
@@ -194,6 +216,53 @@ extension FlowMachine {
       return apply(.tap(digit), to: &state, flow: flow)
     case .help, .confirm, .dismiss, .interrupt:
       return nil
+    case .openLog:
+      guard let current = state.progression.current, state.tasks[current] != nil else {
+        return .refused("there is no output to show: the task has not run")
+      }
+      state.showsLog = true
+      return .changed
+    case .closeLog:
+      state.showsLog = false
+      return .changed
+    case .scrollLog:
+      // The screen scrolls the pane (it holds the output); nothing changes here.
+      return .changed
+    case .taskAction(let chosen):
+      guard let current = state.progression.current, let record = state.tasks[current] else {
+        return nil
+      }
+      switch chosen ?? record.selectedAction {
+      case .retry: return apply(.retry, to: &state, flow: flow)
+      case .back: return apply(.back, to: &state, flow: flow)
+      case .skip: return apply(.skip, to: &state, flow: flow)
+      case .quit:
+        // As q: it asks first once something is answered.
+        guard state.hasAnswers(flow: flow) else { return apply(.quit, to: &state, flow: flow) }
+        state.pendingConfirmation = .quit
+        return .changed
+      }
+    case .switchTaskAction:
+      guard let current = state.progression.current, let record = state.tasks[current] else {
+        return nil
+      }
+      let actions = taskActions(ofStep: current, state, flow)
+      let at = actions.firstIndex(of: record.selectedAction) ?? 0
+      let by = key == .left || key == .backTab ? -1 : 1
+      state.tasks[current]?.selectedAction = actions[(at + by + actions.count) % actions.count]
+      return .changed
     }
+  }
+
+  /// The buttons of a failed task's outcome: Retry, Back (when there is a step to go back
+  /// to), Skip (when the task is optional), Quit.
+  package static func taskActions(ofStep index: Int, _ state: FlowState, _ flow: FlowDefinition)
+    -> [TaskAction]
+  {
+    var actions: [TaskAction] = [.retry]
+    if state.progression.reachedCount > 1 && index > 0 { actions.append(.back) }
+    if flow.steps[index].task?.optional == true { actions.append(.skip) }
+    actions.append(.quit)
+    return actions
   }
 }

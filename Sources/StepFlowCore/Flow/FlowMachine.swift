@@ -19,10 +19,18 @@ package enum FlowMachine {
     case .tick: return .changed
     default: state.pendingConfirmation = nil
     }
+    // A step's task decides first: Enter runs it, moving waits for it.
+    if let outcome = taskCommand(command, &state, flow) { return outcome }
     let outcome = perform(command, &state, flow)
     switch outcome {
-    case .moved(let from, let to, _) where from != to: state.openEditor(flow: flow)
-    case .startedOver: state.openEditor(flow: flow)
+    case .moved(let from, let to, _) where from != to:
+      state.showsLog = false
+      state.openEditor(flow: flow)
+      arrive(&state, flow)
+    case .startedOver:
+      state.showsLog = false
+      state.openEditor(flow: flow)
+      arrive(&state, flow)
     default: break
     }
     return outcome
@@ -62,15 +70,20 @@ package enum FlowMachine {
       }
       return rate(n, &state, flow, whenOutOfRange: nil)
     case .reset:
-      // A new start; the help overlay stays as it was (only a key closes it).
-      let showsHelp = state.showsHelp
+      // A new start; the help overlay stays as it was (only a key closes it). Task runs keep
+      // counting, and an automatic run stays one.
+      let (showsHelp, runs, automatic) = (state.showsHelp, state.taskRuns, state.automatic)
       state = FlowState(flow: flow, answers: state.prefilled, context: state.context)
       state.showsHelp = showsHelp
+      state.taskRuns = runs
+      state.automatic = automatic
       return .startedOver(from: before, to: state.progression.current)
     case .enter:
       switch enterEffect(state, flow) {
       case .back: return perform(.back, &state, flow)
       case .nextField, .nextStep: return perform(.next, &state, flow)
+      // Handled by `taskCommand` before this (Enter runs the step's task).
+      case .runTask: return .changed
       case .finish:
         guard flow.navigation != .rating || state.rating > 0 else {
           return .refused("rate first: press 1–\(flow.steps.count) or tap a star")
@@ -95,6 +108,9 @@ package enum FlowMachine {
       return set(id, text, &state, flow)
     case .tick, .press:
       // Handled by `apply`.
+      return .changed
+    case .retry, .skip, .stop:
+      // Handled by `taskCommand`.
       return .changed
     }
   }
@@ -268,6 +284,7 @@ package enum FlowMachine {
     if let current = before, index > current {
       if let refusal = validateCurrentStep(&state, flow) { return refusal }
       if let refusal = firstUnanswered(in: (current + 1)..<index, state, flow) { return refusal }
+      if let refusal = firstUnfinishedTask(in: current..<index, state, flow) { return refusal }
     }
     return move(&state, flow, before: before) { p in p.revisit(index + 1) }
   }
@@ -319,6 +336,8 @@ package enum FlowMachine {
     // may have changed since (a later `set`, or a condition that now shows another step).
     if let refusal = validateCurrentStep(&state, flow) { return refusal }
     if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
+    // A run cannot finish past a required task that has not succeeded.
+    if let refusal = firstUnfinishedTask(in: 0..<(current + 1), state, flow) { return refusal }
     state.status = .finished
     return .finished
   }

@@ -31,6 +31,17 @@ package struct FlowState: Equatable, Sendable {
   package var pendingConfirmation: Confirmation?
   /// Whether the keys' help (`?`) is shown: the next key, whichever it is, closes it.
   package var showsHelp = false
+  /// Whether the current step's task output is shown in the pane over the screen (`l`): its
+  /// keys scroll it, `l` or Esc closes it, moving to another step closes it.
+  package var showsLog = false
+  /// The tasks of the steps that have run one, by step index: what ran and how it ended
+  /// (the output is kept beside the state, by the program, not in it).
+  package var tasks: [Int: TaskRecord] = [:]
+  /// How many task runs were started: the next run's number (kept over `reset`).
+  package var taskRuns = 0
+  /// Whether every task starts when its step is reached and a succeeded one moves on
+  /// (`--auto`), kept over `reset`.
+  package var automatic = false
 
   /// A flow at its start, with answers given beforehand.
   ///

@@ -30,6 +30,15 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   case stars
   /// The y/n question asked before quitting or starting over.
   case prompt
+  /// A step's task is running.
+  case taskRunning
+  /// A step's task failed or was stopped: its outcome's buttons (Retry, Back, Skip, Quit).
+  case taskFailed
+  /// A step whose task has run and is done, the focus on the buttons (or nothing): `l`
+  /// shows its output.
+  case taskDone
+  /// The whole output of a task, in a pane over the screen.
+  case logPane
 
   /// The context's name in help and the README.
   package var title: String {
@@ -49,6 +58,10 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
     case .noFocus: return "no focus"
     case .stars: return "rating"
     case .prompt: return "y/n prompt"
+    case .taskRunning: return "running task"
+    case .taskFailed: return "failed task"
+    case .taskDone: return "task done"
+    case .logPane: return "output pane"
     }
   }
 
@@ -60,10 +73,11 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   package static let fields: [FocusContext] =
     typed + [.dateField] + lists + [.choiceRow, .confirm, .ratingField]
   /// Everything that can hold the focus on a step: fields, the tab bar, the buttons.
-  package static let controls: [FocusContext] = fields + [.tabBar, .buttons]
+  package static let controls: [FocusContext] = fields + [.tabBar, .buttons, .taskDone]
   /// Every step context where letters are not typed or filtered: there they are commands.
   package static let notText: [FocusContext] = [
-    .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus,
+    .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus, .taskRunning, .taskFailed,
+    .taskDone,
   ]
 
   /// Whether letters are text here (typed, or a list's filter): `q` does not quit.
@@ -140,6 +154,16 @@ package enum KeyAction: Equatable, Sendable {
   case dismiss
   /// Ctrl-C: the terminal session ends the run with 130 (the flow never sees it).
   case interrupt
+  /// Show the task's whole output (the screen's pane).
+  case openLog
+  /// Press a button of a failed task's outcome (`nil`: the focused one).
+  case taskAction(TaskAction?)
+  /// ←/→, Tab on a failed task's outcome: the button on that side.
+  case switchTaskAction
+  /// Scroll the output pane (the key says how far); `nil`: close it.
+  case scrollLog
+  /// Close the output pane.
+  case closeLog
 }
 
 /// One line of the key table: which keys, what they do, where, and the short form for the hint

@@ -16,6 +16,28 @@ package enum KeyBindings {
   package static let table: [KeyBinding] = [
     KeyBinding(chars("y"), .confirm, "yes: quit or start over", hint: "yes", in: [.prompt]),
     KeyBinding(chars("n") + keys(.escape), .dismiss, "no: carry on", hint: "no", in: [.prompt]),
+    KeyBinding(
+      keys(.up, .down, .pageUp, .pageDown, .home, .end) + chars(" "), .scrollLog,
+      "scroll the output (Space: a page down)", hint: "scroll",
+      label: "↑ ↓ PageUp PageDown Home End Space", in: [.logPane]),
+    KeyBinding(
+      chars("lq") + keys(.escape, .enter), .closeLog, "close the output pane", hint: "close",
+      in: [.logPane]),
+    KeyBinding(
+      chars("l"), .openLog, "show the task's whole output (the last 1 MiB)", hint: "output",
+      in: [.taskRunning, .taskFailed, .taskDone]),
+    KeyBinding(chars("x"), .command(.stop), "stop the task", hint: "stop", in: [.taskRunning]),
+    KeyBinding(
+      keys(.enter), .openLog, "show the output while it runs (it goes on)", in: [.taskRunning]),
+    KeyBinding(
+      keys(.left, .right, .tab, .backTab), .switchTaskAction, "choose Retry, Back, Skip or Quit",
+      hint: "choose", label: "← → Tab", in: [.taskFailed]),
+    KeyBinding(
+      keys(.enter) + chars(" "), .taskAction(nil), "press the chosen button", hint: "press",
+      in: [.taskFailed]),
+    KeyBinding(chars("r"), .taskAction(.retry), "retry the task", in: [.taskFailed]),
+    KeyBinding(
+      chars("s"), .taskAction(.skip), "skip the task (when it is optional)", in: [.taskFailed]),
     KeyBinding([.printable], .edit, "type (q, n, ? and digits too)", in: FocusContext.typed),
     KeyBinding(
       cursorKeys, .edit, "move the cursor, delete (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W too)",
@@ -88,14 +110,16 @@ package enum KeyBindings {
     KeyBinding(keys(.left, .right), .switchTab, "switch tab", hint: "switch tab", in: [.tabBar]),
     KeyBinding(
       keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
-      in: [.textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons]),
+      in: [
+        .textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .taskDone,
+      ]),
     KeyBinding(
       keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
       hint: "next field",
       in: FocusContext.fields.filter { $0 != .choiceList && $0 != .multilineText } + [.tabBar]),
     KeyBinding(
       keys(.enter), .command(.enter), "press the focused button (last step: finish)",
-      hint: "next", in: [.buttons]),
+      hint: "next", in: [.buttons, .taskDone]),
     KeyBinding(
       keys(.enter), .command(.enter), "next step (last step: finish)", hint: "next",
       in: [.noFocus]),
@@ -115,11 +139,11 @@ package enum KeyBindings {
     KeyBinding(
       keys(.left, .right), .switchButton,
       "Back / Next; past them: previous / next step",
-      hint: "button", in: [.buttons]),
+      hint: "button", in: [.buttons, .taskDone]),
     KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
     KeyBinding(
       chars(" "), .command(.enter), "press the focused button (last step: finish)",
-      in: [.buttons]),
+      in: [.buttons, .taskDone]),
     KeyBinding(chars(" "), .command(.next), "next step", in: [.noFocus]),
     KeyBinding(chars("ln"), .command(.next), "next step", in: FocusContext.notText),
     KeyBinding(
@@ -138,7 +162,7 @@ package enum KeyBindings {
       in: FocusContext.notText + [.stars]),
     KeyBinding(
       chars("?"), .help, "show or hide this help", hint: "keys",
-      in: FocusContext.notText + [.stars]),
+      in: FocusContext.notText + [.stars, .logPane]),
     KeyBinding(
       keys(.ctrl("c")), .interrupt, "interrupt (exit 130)",
       in: FocusContext.allCases),
@@ -262,7 +286,9 @@ package enum KeyBindings {
     case .confirm, .dismiss, .digit: return 0
     // The stars' arrows say again what the digits do: after quitting, on a narrow line.
     case .step where binding.contexts == [.stars]: return 60
-    case .pick, .submit, .command(.enter): return 10
+    case .pick, .submit, .command(.enter), .command(.stop), .taskAction(nil), .closeLog: return 10
+    case .switchTaskAction, .scrollLog: return 20
+    case .openLog: return 40
     // Typing to filter a list: after moving the focus, which a narrow line keeps.
     case .edit where binding.keys == [.printable]: return 35
     case .edit, .vertical, .switchTab, .switchButton, .step: return 20
@@ -295,6 +321,7 @@ package enum KeyBindings {
     let order: [FocusContext] = [
       .noFocus, .buttons, .textField, .multilineText, .numberField, .pathField, .dateField,
       .choiceList, .multiList, .choiceRow, .confirm, .ratingField, .tabBar, .stars, .prompt,
+      .taskRunning, .taskFailed, .taskDone, .logPane,
     ]
     for context in order {
       let rows = help(in: context)
@@ -312,7 +339,9 @@ package enum KeyBindings {
   package static func whereText(_ contexts: [FocusContext]) -> String {
     let set = Set(contexts)
     if set == Set(FocusContext.allCases) { return "anywhere" }
-    if set == Set(FocusContext.notText + [.stars]) {
+    if set == Set(FocusContext.notText + [.stars])
+      || set == Set(FocusContext.notText + [.stars, .logPane])
+    {
       return "anywhere but a field that takes letters"
     }
     if set == Set(FocusContext.notText) { return "a step, not in a field that takes letters" }

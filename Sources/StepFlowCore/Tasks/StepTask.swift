@@ -176,3 +176,71 @@ public struct StepTask: Hashable, Sendable {
   /// The indicator names a task may use.
   public static let indicatorNames = ["bar", "ring", "label", "spinner"]
 }
+
+extension CommandSpec {
+  /// The argument that the program reads as code, when the argv runs an interpreter on a
+  /// script given inline: the script of `sh -c SCRIPT` (any common shell, `-ec` too),
+  /// `python -c`, `perl -e`, `ruby -e`, `node -e`/`--eval`, `php -r` — also behind `env`,
+  /// `nice`, `nohup`, `sudo`, `timeout N`. An answer must never be substituted there: it would
+  /// be run as code. (A check for the common cases; the rule is not to put `{{…}}` in code.)
+  public static func codeArgumentIndex(_ argv: [String]) -> Int? {
+    var index = 0
+    // Wrappers that run the rest as a command.
+    while index < argv.count {
+      let name = programName(argv[index])
+      if ["env", "nice", "nohup", "command", "exec", "sudo", "doas", "time", "stdbuf"].contains(
+        name)
+      {
+        index += 1
+        // Their own options and, for env, VAR=value assignments.
+        while index < argv.count, argv[index].hasPrefix("-") || argv[index].contains("=") {
+          index += 1
+        }
+      } else if name == "timeout" {
+        index += 1
+        while index < argv.count, argv[index].hasPrefix("-") { index += 1 }
+        index += 1  // the duration
+      } else {
+        break
+      }
+    }
+    guard index < argv.count else { return nil }
+    let name = programName(argv[index])
+    let shells = [
+      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox",
+    ]
+    let flags: [String]
+    if shells.contains(name) {
+      flags = ["c"]
+    } else if name.hasPrefix("python") || name.hasPrefix("pypy") {
+      flags = ["c"]
+    } else if name.hasPrefix("perl") || name.hasPrefix("ruby") {
+      flags = ["e", "E"]
+    } else if name == "node" || name == "nodejs" || name == "deno" || name == "bun" {
+      flags = ["e", "p", "-eval", "-print"]
+    } else if name.hasPrefix("php") {
+      flags = ["r"]
+    } else {
+      return nil
+    }
+    for i in (index + 1)..<argv.count {
+      let argument = argv[i]
+      guard argument.hasPrefix("-"), argument.count > 1 else { break }
+      let body = argument.dropFirst()
+      if body.hasPrefix("-") {
+        if flags.contains(String(body)) { return i + 1 < argv.count ? i + 1 : nil }
+        continue
+      }
+      // A group of short options, `-ec`: the code follows when one of them is the flag.
+      if body.contains(where: { flags.contains(String($0)) }) {
+        return i + 1 < argv.count ? i + 1 : nil
+      }
+    }
+    return nil
+  }
+
+  /// `/usr/bin/python3` → `python3`.
+  private static func programName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+}

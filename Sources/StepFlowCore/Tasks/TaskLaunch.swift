@@ -60,12 +60,14 @@ public enum TaskOutcome: Hashable, Sendable {
   case returned
   /// Work given as a closure threw; the error in words.
   case threw(String)
+  /// Nothing ran: a dry run (`--dry-run`) described it instead. It counts as done.
+  case dryRun
 
   /// Whether the work succeeded.
   public var succeeded: Bool {
     switch self {
     case .exited(let code): return code == 0
-    case .returned: return true
+    case .returned, .dryRun: return true
     default: return false
     }
   }
@@ -78,7 +80,7 @@ public enum TaskOutcome: Hashable, Sendable {
     case .signaled(let signal): return 128 + signal
     case .notStarted(let code, _): return code
     case .timedOut: return 124
-    case .stopped, .returned, .threw: return nil
+    case .stopped, .returned, .threw, .dryRun: return nil
     }
   }
 }
