@@ -157,13 +157,17 @@ import Testing
     #expect(decoder.feed(Array("\u{1B}[201~x".utf8)) == [.paste("abcdefab"), .character("x")])
   }
 
-  @Test func mouseFocusAndUnknownSequencesAreIgnored() {
+  @Test func mouseReportsAreKeysAndFocusAndUnknownSequencesAreIgnored() {
     let x10 = "\u{1B}[M !!"
     let sgrMouse = "\u{1B}[<0;12;5M\u{1B}[<0;12;5m"
     let focus = "\u{1B}[I\u{1B}[O"
     let unknown = "\u{1B}[?1;2c\u{1B}[12;40R\u{1B}[99~\u{1B}[201~\u{1B}[>0;276;0c\u{1B}[E"
     #expect(
-      keys("a" + x10 + sgrMouse + focus + unknown + "b") == [.character("a"), .character("b")])
+      keys("a" + x10 + sgrMouse + focus + unknown + "b") == [
+        .character("a"), .mouse(MouseEvent(.press(.left), column: 0, row: 0)),
+        .mouse(MouseEvent(.press(.left), column: 11, row: 4)),
+        .mouse(MouseEvent(.release(.left), column: 11, row: 4)), .character("b"),
+      ])
   }
 
   @Test func overlongSequenceIsDroppedWithoutStalling() {

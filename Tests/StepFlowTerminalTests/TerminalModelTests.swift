@@ -72,10 +72,10 @@ import Testing
 
   @Test func unknownBytesAreRecordedAsErrors() {
     var model = TerminalModel(width: 5, height: 1)
-    model.apply("\u{1B}[?1000h\u{1B}[5m\u{1B}7\u{1B}[3S\u{1}")
+    model.apply("\u{1B}[?1003h\u{1B}[5m\u{1B}7\u{1B}[3S\u{1}")
     #expect(
       model.errors == [
-        "unsupported private mode 1000", "unsupported SGR 5", "unsupported sequence ESC 7",
+        "unsupported private mode 1003", "unsupported SGR 5", "unsupported sequence ESC 7",
         "unsupported CSI 3S", "unsupported control byte 0x1",
       ])
   }
