@@ -18,13 +18,17 @@ package struct FlowOptions: Equatable, Sendable {
   package var colorDepth: ColorDepth
   /// What fields may consult outside the pure core: today, the files, the environment.
   package var context: FieldContext
+  /// Whether the program runs on a terminal it can hand to an editor (Ctrl-E).
+  package var handsOverTerminal: Bool
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
-    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached
+    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached,
+    handsOverTerminal: Bool = false
   ) {
     self.colorDepth = colorDepth
+    self.handsOverTerminal = handsOverTerminal
     self.glyphs = glyphs
     self.position = position
     self.animate = animate
