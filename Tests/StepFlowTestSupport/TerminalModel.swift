@@ -32,10 +32,6 @@ public struct TerminalModel: Sendable {
   public private(set) var alternateScreen = false
   public private(set) var autowrap = true
   public private(set) var bracketedPaste = false
-  /// Whether the terminal reports mouse presses (`?1000`).
-  public private(set) var mouseReporting = false
-  /// Whether mouse reports use the SGR form (`?1006`).
-  public private(set) var sgrMouse = false
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
   public private(set) var synchronizedOutput = false
   public private(set) var synchronizedFrames = 0
@@ -44,6 +40,10 @@ public struct TerminalModel: Sendable {
   /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
   /// and the DEC graphics character set (`ESC ( 0`).
   public private(set) var mouseModes: Set<Int> = []
+  /// Whether the terminal reports mouse presses (`?1000`).
+  public var mouseReporting: Bool { mouseModes.contains(1000) }
+  /// Whether mouse reports use the SGR form (`?1006`).
+  public var sgrMouse: Bool { mouseModes.contains(1006) }
   public private(set) var applicationCursorKeys = false
   public private(set) var applicationKeypad = false
   public private(set) var originMode = false
@@ -387,8 +387,6 @@ public struct TerminalModel: Sendable {
     case 7: autowrap = on
     case 25: cursorVisible = on
     case 2004: bracketedPaste = on
-    case 1000: mouseReporting = on
-    case 1006: sgrMouse = on
     case 2026:
       if on && !synchronizedOutput { synchronizedFrames += 1 }
       synchronizedOutput = on
