@@ -139,7 +139,7 @@ package struct StepScreen {
     canvas.draw(line, x: x, y: y, style: style)
   }
 
-  /// The seed's status text: large, padded, on a darker band, framed in white.
+  /// The status text: large, padded, on a darker band, framed in white.
   private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
     let line = TextLayout.truncate(text, toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
     let inner = DisplayWidth.of(line) + 4
