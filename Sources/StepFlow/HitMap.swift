@@ -1,9 +1,10 @@
 import StepFlowCore
 import StepFlowRender
 
-/// Where the things a click can act on are on a screen, recorded while the screen is drawn
-/// (so that a click and the frame agree on every position): regions, each with what finds
-/// the target at a cell of it. A region recorded later lies on top.
+/// Where the things a click can act on are on a screen, recorded while the screen is drawn.
+///
+/// Recording while drawing makes a click and the frame agree on every position: regions, each
+/// with what finds the target at a cell of it. A region recorded later lies on top.
 package final class HitMap {
   private var regions: [(area: Rect, find: (Int, Int) -> ClickTarget?)] = []
 

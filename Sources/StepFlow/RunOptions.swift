@@ -47,8 +47,9 @@ public struct RunOptions: Sendable {
   public var animation: Bool
   /// Whether a step with a progress stage runs it whenever it is reached, then advances.
   public var automaticStages: Bool
-  /// Whether the screen takes the mouse (clicks on steps, buttons, tabs and options; the
-  /// wheel). Default: yes; the terminal's own selection then needs Shift held.
+  /// Whether the screen takes the mouse: clicks on steps, buttons, tabs and options; the wheel.
+  ///
+  /// Default: yes; the terminal's own selection then needs Shift held.
   public var mouse: Bool
   /// Answers the run starts with, by field id (each must be a field of the flow).
   public var answers: [String: FieldValue]

@@ -222,7 +222,8 @@ package struct StepView {
 
   /// Draws a form, and when it does not fit, marks at the right edge that say more is above
   /// (`▲`) or below (`▼`).
-  /// - Parameter focus: how a click on one of its fields names it (`nil`: clicks do nothing).
+  ///
+  /// `focus` is how a click on one of its fields names it (`nil`: clicks do nothing).
   package func drawForm(
     _ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool,
     focus: ((Int) -> Focus)? = nil

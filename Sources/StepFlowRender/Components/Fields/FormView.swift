@@ -95,9 +95,10 @@ extension Form {
 }
 
 extension Form {
-  /// The field at `row` of a form drawn in `width` × `height` (scrolled as
-  /// ``render(into:area:theme:glyphs:focused:context:)`` scrolls it), and the part of it at
-  /// `column`: what a click there lands on. Rows and columns count from the form's area.
+  /// What a click at `row` and `column` of a form drawn in `width` × `height` lands on.
+  ///
+  /// The field there (scrolled as ``render(into:area:theme:glyphs:focused:context:)`` scrolls
+  /// it) and the part of it at `column`. Rows and columns count from the form's area.
   package func click(
     atRow row: Int, column: Int, width: Int, height: Int, glyphs: Glyphs, context: FieldContext?
   ) -> (index: Int, part: FieldClick)? {
