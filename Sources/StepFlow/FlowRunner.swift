@@ -219,7 +219,14 @@ package enum FlowRunner {
       context: settings.fieldContext)
     let source: ScriptSourceKind
     if let commands = settings.commands {
-      source = .items(ScriptSource.items(ofCommands: commands), label: "command")
+      do throws(ScriptSource.UnclosedQuote) {
+        source = .items(try ScriptSource.items(ofCommands: commands), label: "command")
+      } catch {
+        settings.report(
+          "command \(error.number): the double quote in \(quoted(error.text, limit: 60)) is not closed (a quote inside a quoted value is \\\")"
+        )
+        return ExitCode.dataError
+      }
     } else if let path = settings.script, path != "-" {
       let bytes: [UInt8]
       do {
@@ -228,14 +235,20 @@ package enum FlowRunner {
         settings.report("cannot read script \(error.description)")
         return ExitCode.reading(error)
       }
-      source = .items(
-        ScriptSource.items(ofScript: String(decoding: bytes, as: UTF8.self)), label: "script line")
+      source = .lines(ScriptLines(bytes))
     } else {
       source = .stdin
     }
-    if case .items(let items, _) = source, settings.animationAllowed {
+    if settings.animationAllowed {
       // Time passes in a script only through tick: animate when the script lets time pass.
-      options.animate = items.contains { (try? Command.parse($0.line)).map(isTick) ?? false }
+      let ticks: ((number: Int, line: String)) -> Bool = {
+        (try? Command.parse($0.line)).map(isTick) ?? false
+      }
+      switch source {
+      case .items(let items, _): options.animate = items.contains(where: ticks)
+      case .lines(let lines): options.animate = lines.contains(where: ticks)
+      case .stdin: break
+      }
     }
     var runner = ScriptRunner(
       program: FlowProgram(flow: flow, options: options, state: start),
@@ -273,6 +286,8 @@ package enum FlowRunner {
     switch source {
     case .items(let items, let label):
       for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
+    case .lines(let lines):
+      for item in lines where !runLine(item.line, "script line \(item.number)") { break }
     case .stdin:
       // A person typing in plain mode gets a prompt, and a typo does not end the run.
       let person = Platform.isTerminal(0)

@@ -3,7 +3,10 @@ import StepFlowTerminal
 
 /// Where a run's commands come from.
 package enum ScriptSourceKind {
+  /// `--commands`, split up front (a command line is small).
   case items([(number: Int, line: String)], label: String)
+  /// A script file, its lines made one at a time.
+  case lines(ScriptLines)
   case stdin
 }
 

@@ -39,6 +39,9 @@ package enum StepFlowCLI {
   package static let usage =
     "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
 
+  /// The process's arguments from their bytes (a file name that is not UTF-8 opens as given).
+  package static func arguments() -> [String] { Platform.arguments() }
+
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   package static func main(_ arguments: [String]) -> Int32 {
     Platform.reserveStandardDescriptors()
@@ -54,7 +57,9 @@ package enum StepFlowCLI {
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h"), let text = HelpText.command(command) {
+    if ArgumentParser.asksForHelp(rest, options: optionsTable(of: command)),
+      let text = HelpText.command(command)
+    {
       Platform.writeStdout(text)
       return 0
     }
@@ -109,27 +114,42 @@ package enum StepFlowCLI {
     }
   }
 
+  /// The options a command takes, so that a value such as `--label -h` is not a request
+  /// for help.
+  private static func optionsTable(of command: String) -> [OptionSpec] {
+    switch command {
+    case "run": return RunCommand.options
+    case "rate": return RunCommand.options + RunNamedFlow.rateOptions
+    case "gauge": return GaugeOptions.options
+    default: return []
+    }
+  }
+
   /// `stepflow list`: every wizard that runs by name, with its title and where it comes from.
   package static func listFlows(environment: [String: String]) -> Int32 {
     let catalog = StepFlowCLI.catalog(environment: environment)
     let entries = catalog.entries()
-    let width = (entries.map { $0.name.count }.max() ?? 0) + 2
+    // The column is sized by the names as printed: escaped, in display columns.
+    let names = entries.map { Sanitizer.sanitize($0.name) }
+    let width = (names.map { DisplayWidth.of($0) }.max() ?? 0) + 2
     var lines: [String] = []
-    for entry in entries {
-      let pad = String(repeating: " ", count: max(1, width - entry.name.count))
-      let origin = entry.path ?? "built in"
+    for (entry, name) in zip(entries, names) {
+      let pad = String(repeating: " ", count: max(1, width - DisplayWidth.of(name)))
+      let origin = Sanitizer.sanitize(entry.path ?? "built in")
       switch entry.summary {
       case .success(let summary):
         let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
-        lines.append("\(entry.name)\(pad)\(summary.title) (\(steps)) — \(origin)")
+        lines.append(
+          "\(name)\(pad)\(Sanitizer.sanitize(summary.title)) (\(steps)) — \(origin)")
       case .failure:
-        lines.append("\(entry.name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
+        lines.append("\(name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
       }
     }
     for path in catalog.shadowedFiles() {
-      lines.append("  (\(path) has the name of a built-in flow: run it by its path)")
+      lines.append(
+        "  (\(Sanitizer.sanitize(path)) has the name of a built-in flow: run it by its path)")
     }
-    Platform.writeStdout(lines.map(Sanitizer.sanitize).joined(separator: "\n") + "\n")
+    Platform.writeStdout(lines.joined(separator: "\n") + "\n")
     return 0
   }
 

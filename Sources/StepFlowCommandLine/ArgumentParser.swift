@@ -81,6 +81,21 @@ package enum ArgumentParser {
     return result
   }
 
+  /// Whether `-h` or `--help` stands where an option would: not as an option's value
+  /// (`--title -h` titles the gauge "-h"), not after `--` (`gauge -- ls -h` runs `ls -h`).
+  package static func asksForHelp(_ arguments: [String], options: [OptionSpec]) -> Bool {
+    let takesValue = Set(options.filter { $0.value != nil }.map(\.name))
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return false }
+      if argument == "-h" || argument == "--help" { return true }
+      if takesValue.contains(argument) { index += 1 }
+    }
+    return false
+  }
+
   /// An integer option in a range, or a usage error naming the option.
   package static func integer(
     _ parsed: ParsedArguments, _ name: String, in range: ClosedRange<Int>, usage: String
@@ -92,6 +107,23 @@ package enum ArgumentParser {
         usage: usage)
     }
     return value
+  }
+
+  /// The most seconds a time option takes (about 31 years): more is surely a mistake.
+  package static let maxSeconds = 1_000_000_000.0
+
+  /// A time in seconds above 0 and at most ``maxSeconds`` (`--timeout 2.5`), or a usage error
+  /// that names both bounds; `nil` when the option is not given.
+  package static func seconds(
+    _ parsed: ParsedArguments, _ name: String, usage: String
+  ) throws(UsageError) -> Duration? {
+    guard let text = parsed[name] else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= maxSeconds else {
+      throw UsageError(
+        "option \(name) needs a number of seconds above 0 and at most 1000000000, not \"\(Sanitizer.sanitize(text))\"",
+        usage: usage)
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
   /// An option whose value is one of a fixed set of words, or a usage error listing them.

@@ -84,14 +84,9 @@ package enum RunCommand {
     if settings.resume && settings.stateFile == nil {
       throw UsageError("--resume needs --state FILE (the file to resume from)", usage: usage)
     }
-    if let text = parsed["--timeout"] {
-      guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
-        throw UsageError(
-          "option --timeout needs a number of seconds above 0, not \"\(Sanitizer.sanitize(text))\"",
-          usage: usage)
-      }
-      settings.timeout = .milliseconds(Int64(seconds * 1000))
-      settings.timeoutText = text
+    if let timeout = try ArgumentParser.seconds(parsed, "--timeout", usage: usage) {
+      settings.timeout = timeout
+      settings.timeoutText = parsed["--timeout"] ?? ""
     }
     return settings
   }

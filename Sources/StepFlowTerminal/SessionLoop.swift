@@ -95,9 +95,7 @@ package struct SessionLoop {
     let t = now()
     if let timeout = options.timeout, t - lastKey >= timeout { return ExitCode.timeout }
     if decoder.isAwaitingMoreBytes, t - lastByte >= KeyDecoder.escapeTimeout {
-      for key in decoder.flush() {
-        if let code = deliver(key, &program) { return code }
-      }
+      if let code = deliver(decoder.flush(), &program) { return code }
     }
     if let tick = nextTick(), t >= tick {
       lastTick = t
@@ -117,6 +115,15 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(event, at: t) { return code }
+    return handled(&program, at: t)
+  }
+
+  /// After the program handled something: starts the work it asked for, keeps its next
+  /// deadline, and hands the terminal to an editor when it asked for one.
+  /// - Returns: the exit code when the program asks to exit after the editor.
+  private mutating func handled<P: TerminalProgram>(_ program: inout P, at t: Duration)
+    -> Int32?
+  {
     let effects = program.takeEffects()
     if !effects.isEmpty {
       if executor == nil { executor = TaskExecutor() }
@@ -184,10 +191,15 @@ package struct SessionLoop {
     needsDraw = false
     lastFrame = t
     let minimum = program.minimumSize
+    let maximum = TerminalSession.maximumSize
     let canvas: Canvas
     if size.width < minimum.width || size.height < minimum.height {
       canvas = TooSmallScreen(
         need: minimum, have: size, glyphs: options.glyphs, quitHint: program.quitHint
+      ).canvas()
+    } else if size.width > maximum.width || size.height > maximum.height {
+      canvas = TooSmallScreen.tooLarge(
+        most: maximum, have: size, glyphs: options.glyphs, quitHint: program.quitHint
       ).canvas()
     } else {
       canvas = program.view(width: size.width, height: size.height, at: t)
@@ -217,40 +229,55 @@ package struct SessionLoop {
 
   // MARK: Input
 
-  /// Reads everything the terminal has and delivers the keys.
+  /// Reads one chunk of what the terminal has and delivers its keys.
+  ///
+  /// One chunk a wake-up: a
+  /// terminal that keeps sending (a burst of typing, a program writing to it) cannot keep the
+  /// loop from its signals and frames, which come between chunks.
   private mutating func readTerminal<P: TerminalProgram>(
     _ program: inout P, _ buffer: inout [UInt8], _ events: Int16
   ) -> Int32? {
-    var gotBytes = false
-    while true {
-      let result = buffer.withUnsafeMutableBytes { tty.read(into: $0) }
-      switch result {
-      case .bytes(let n):
-        gotBytes = true
-        lastByte = now()
-        for key in decoder.feed(buffer[0..<n]) {
-          if let code = deliver(key, &program) { return code }
-        }
-      case .empty:
-        if !gotBytes, events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
-        return nil
-      case .closed:
-        return ExitCode.hangUp
-      }
+    let result = buffer.withUnsafeMutableBytes { tty.read(into: $0) }
+    switch result {
+    case .bytes(let n):
+      lastByte = now()
+      return deliver(decoder.feed(buffer[0..<n]), &program)
+    case .empty:
+      if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
+      return nil
+    case .closed:
+      return ExitCode.hangUp
     }
   }
 
-  /// Hands one key to the program, except Ctrl-C (exit 130) and Ctrl-Z (suspend).
-  private mutating func deliver<P: TerminalProgram>(_ key: Key, _ program: inout P) -> Int32? {
+  /// Hands keys that arrived together to the program, except Ctrl-C and Ctrl-Z.
+  ///
+  /// Ctrl-C
+  /// interrupts at once (exit 130), before anything that came with it is applied: whatever the
+  /// input, the answer to Ctrl-C never waits for work. Ctrl-Z suspends after the keys before it.
+  private mutating func deliver<P: TerminalProgram>(_ keys: [Key], _ program: inout P) -> Int32? {
+    guard !keys.isEmpty else { return nil }
     lastKey = now()
-    switch key {
-    case .ctrl("c"):
-      return ExitCode.interrupted
-    case .ctrl("z"):
-      return suspend(&program)
-    default:
-      return send(.key(key), &program)
+    if keys.contains(.ctrl("c")) { return ExitCode.interrupted }
+    var start = keys.startIndex
+    while let stop = keys[start...].firstIndex(of: .ctrl("z")) {
+      if let code = send(keys: keys[start..<stop], &program) { return code }
+      if let code = suspend(&program) { return code }
+      start = stop + 1
     }
+    return send(keys: keys[start...], &program)
+  }
+
+  /// Hands keys to the program (see ``TerminalProgram/handle(keys:at:)``) and asks it for its
+  /// next deadline.
+  private mutating func send<P: TerminalProgram>(keys: ArraySlice<Key>, _ program: inout P)
+    -> Int32?
+  {
+    guard !keys.isEmpty else { return nil }
+    let t = now()
+    needsDraw = true
+    if case .exit(let code) = program.handle(keys: Array(keys), at: t) { return code }
+    return handled(&program, at: t)
   }
 
   /// Reads once from the program's input descriptor.

@@ -44,6 +44,11 @@ package protocol TerminalProgram {
   /// Applies one event at time `now` (time since the loop started).
   mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction
 
+  /// Applies keys that arrived together, in order, stopping at the first that exits. The
+  /// default hands each to ``handle(_:at:)``; a program may take a run of them at once (a
+  /// burst of typing into a field as one insertion).
+  mutating func handle(keys: [Key], at now: Duration) -> ProgramAction
+
   /// Draws the whole screen at time `now`.
   func view(width: Int, height: Int, at now: Duration) -> Canvas
 
@@ -71,6 +76,13 @@ extension TerminalProgram {
 
 extension TerminalProgram {
   package var inputDescriptor: Int32? { nil }
+
+  package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
+    for key in keys {
+      if case .exit(let code) = handle(.key(key), at: now) { return .exit(code) }
+    }
+    return .continue
+  }
   package mutating func takeEffects() -> [TaskEffect] { [] }
   package mutating func takeHandOver() -> ExternalEdit? { nil }
 }

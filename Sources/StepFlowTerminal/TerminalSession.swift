@@ -22,7 +22,8 @@ import StepFlowCore
 /// re-reads the size, sends `.resize` and repaints, SIGTSTP suspends like Ctrl-Z, SIGCONT
 /// re-enters the modes and repaints. A terminal that hangs up or fails ends the loop with 129.
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a
-/// "terminal too small" screen is drawn instead of the program's view.
+/// "terminal too small" screen is drawn instead of the program's view; larger than
+/// ``maximumSize``, a "terminal too large" one.
 ///
 /// Deadlines: after every event the program handles, the loop asks it
 /// `nextDeadline(after: now)` with that event's time and keeps the answer (an absolute time
@@ -45,6 +46,14 @@ import StepFlowCore
 /// Platform.exitProcess(code)
 /// ```
 package enum TerminalSession {
+  /// The largest screen a session draws, as `--width` and `--height` allow for printed frames:
+  /// 1000×1000.
+  ///
+  /// On a larger terminal (a window of 10000×10000 cells, a pty that says 65535×65535)
+  /// the session shows "terminal too large (at most 1000×1000, have …)" and how to quit instead
+  /// of a screen whose cells would take gigabytes and seconds to draw.
+  package static let maximumSize = (width: 1000, height: 1000)
+
   /// How a session runs.
   package struct Options: Sendable {
     /// With no key for this long the session ends with exit code 124; `nil` waits for ever.
