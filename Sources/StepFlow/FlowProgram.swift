@@ -491,8 +491,12 @@ package struct FlowProgram: TerminalProgram {
 
   package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
 
+  /// The screen: the wizard's, or a question's rows (at most `height`; `--frames` prints them).
   package func view(width: Int, height: Int, at now: Duration) -> Canvas {
-    FlowView(program: self, now: now).render(width: width, height: height)
+    if options.layout == .question {
+      return QuestionView(program: self, now: now).render(width: width, maxHeight: height)
+    }
+    return FlowView(program: self, now: now).render(width: width, height: height)
   }
 
   package func nextDeadline(after now: Duration) -> Duration? {

@@ -85,4 +85,14 @@ package struct SavingProgram: TerminalProgram {
   package mutating func takeHandOver() -> ExternalEdit? { program.takeHandOver() }
 
   package mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
+
+  package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
+    program.inlineView(width: width, maxHeight: maxHeight, at: now)
+  }
+
+  package var inlineMinimumSize: (width: Int, height: Int) { program.inlineMinimumSize }
+
+  package func record(exitCode: Int32, width: Int) -> Canvas? {
+    program.record(exitCode: exitCode, width: width)
+  }
 }

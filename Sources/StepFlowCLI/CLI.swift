@@ -37,7 +37,7 @@ package enum StepFlowCLI {
   package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
   package static let usage =
-    "usage: stepflow <run|rate|gauge|list|validate|help> [options]  (stepflow --help)"
+    "usage: stepflow <run|rate|ask|gauge|list|validate|help> [options]  (stepflow --help)"
 
   /// The process's arguments from their bytes (a file name that is not UTF-8 opens as given).
   package static func arguments() -> [String] { Platform.arguments() }
@@ -86,6 +86,8 @@ package enum StepFlowCLI {
         return try RunNamedFlow.execute(rest, environment: environment, rating: true)
       case "gauge":
         return try GaugeCommand.execute(rest, environment: environment)
+      case "ask":
+        return try AskCommand.execute(rest, environment: environment)
       case "list":
         let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
         if let extra = parsed.operands.first {
@@ -103,7 +105,7 @@ package enum StepFlowCLI {
         }
         return validate(parsed.operands)
       default:
-        let commands = ["run", "rate", "gauge", "list", "validate", "help"]
+        let commands = ["run", "rate", "ask", "gauge", "list", "validate", "help"]
         throw UsageError(
           "unknown command \"\(Sanitizer.sanitize(command))\""
             + Suggestions.hint(for: command, in: commands), usage: usage)

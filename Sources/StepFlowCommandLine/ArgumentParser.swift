@@ -8,11 +8,15 @@ package struct OptionSpec: Sendable {
   package let value: String?
   /// One line of help.
   package let help: String
+  /// Whether the option may be given more than once, each value kept (`--option a --option b`);
+  /// otherwise the last one wins.
+  package let repeats: Bool
 
-  package init(_ name: String, value: String? = nil, help: String) {
+  package init(_ name: String, value: String? = nil, help: String, repeats: Bool = false) {
     self.name = name
     self.value = value
     self.help = help
+    self.repeats = repeats
   }
 }
 
@@ -20,6 +24,8 @@ package struct OptionSpec: Sendable {
 package struct ParsedArguments: Sendable {
   /// Each option given with a value, by name (`--width`), the last one winning.
   package var values: [String: String] = [:]
+  /// Every value of each option, in the order given (`--set a=1 --set b=2`).
+  package var lists: [String: [String]] = [:]
   /// The flags given, by name.
   package var flags: Set<String> = []
   /// Everything that is not an option, in order.
@@ -27,6 +33,10 @@ package struct ParsedArguments: Sendable {
 
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
   package subscript(option: String) -> String? { values[option] }
+  /// Every value given to a repeatable option, in order (empty when it was not given).
+  package func all(_ option: String) -> [String] { lists[option] ?? [] }
+  /// Whether an option was given at all, with a value or as a flag.
+  package func gave(_ option: String) -> Bool { values[option] != nil || flags.contains(option) }
 }
 
 /// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to end
@@ -65,8 +75,10 @@ package enum ArgumentParser {
       if let valueName = spec.value {
         if let inlineValue {
           result.values[name] = inlineValue
+          result.lists[name, default: []].append(inlineValue)
         } else if index < arguments.count {
           result.values[name] = arguments[index]
+          result.lists[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError("option \(name) needs a value (\(name) \(valueName))", usage: usage)
@@ -143,7 +155,7 @@ package enum ArgumentParser {
   package static func helpLines(for options: [OptionSpec]) -> [String] {
     let labels: [String] = options.map { option in
       guard let value = option.value else { return option.name }
-      return option.name + " " + value
+      return option.name + " " + value + (option.repeats ? " …" : "")
     }
     let column = (labels.map { $0.count }.max() ?? 0) + 2
     var lines: [String] = []

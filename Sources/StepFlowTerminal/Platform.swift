@@ -47,6 +47,24 @@ package enum Platform {
   /// Whether a file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// The controlling terminal, `/dev/tty`, opened for reading and writing lines (blocking, as a
+  /// person types them), whatever stdin and stdout are; `nil` when there is none (a CI job, a
+  /// process without a controlling terminal).
+  ///
+  /// The caller closes it.
+  package static func openControllingTerminal() -> Int32? {
+    let fd = retryingInterrupts { open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) }
+    guard fd >= 0 else { return nil }
+    guard isatty(fd) == 1 else {
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+
+  /// Closes a descriptor this process opened.
+  package static func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+
   /// Calls a system call again for as long as it fails with `EINTR` (a signal arrived while it
   /// waited): the one retry loop of the library.
   ///

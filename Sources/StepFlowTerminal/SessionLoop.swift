@@ -23,13 +23,52 @@ package struct SessionLoop {
   private var frameCut = false
   /// Runs the program's tasks; made when the first is asked for.
   private var executor: TaskExecutor?
+  /// Inline: the rest of a frame a signal cut off, written before anything else (the writer
+  /// counts on every byte of its frames arriving: it moves relative to them).
+  private var pendingOutput: [UInt8] = []
+  private var isInline: Bool { options.mode == .inline }
 
   package init(tty: TTY, signals: SignalPipe, options: TerminalSession.Options) {
     self.tty = tty
     self.signals = signals
     self.options = options
-    writer = FrameWriter(depth: options.colorDepth)
+    writer = FrameWriter(
+      depth: options.colorDepth, placement: options.mode == .inline ? .inline : .screen)
     size = tty.size()
+  }
+
+  /// Inline, once the loop has ended with `code`: the frames give way to the program's record line
+  /// (or to nothing with ``TerminalSession/Options/clearsInline``), the cursor below it.
+  ///
+  /// Nothing is written to a terminal that is gone.
+  package mutating func finish<P: TerminalProgram>(_ code: Int32, _ program: P) {
+    guard isInline else { return }
+    defer { TerminalModes.setInlineTail([]) }
+    guard code != ExitCode.hangUp, flushPending() else { return }
+    let record = options.clearsInline ? nil : program.record(exitCode: code, width: size.width)
+    _ = tty.write(writer.leave(record: record), patience: 1000)
+  }
+
+  /// Writes what a signal cut off.
+  ///
+  /// `false` when the terminal failed.
+  private mutating func flushPending() -> Bool {
+    guard !pendingOutput.isEmpty else { return true }
+    let bytes = pendingOutput
+    pendingOutput = []
+    return output(bytes)
+  }
+
+  /// Writes bytes to the terminal; inline, a cut-off write keeps its rest for later.
+  /// - Returns: `false` when the terminal failed.
+  private mutating func output(_ bytes: [UInt8]) -> Bool {
+    switch tty.write(bytes, interruptFD: signals.readFD) {
+    case .written: return true
+    case .failed: return false
+    case .interrupted(let written):
+      pendingOutput = Array(bytes[min(written, bytes.count)...])
+      return true
+    }
   }
 
   private func now() -> Duration { Platform.monotonicNow() - start }
@@ -141,6 +180,14 @@ package struct SessionLoop {
   private mutating func handOver<P: TerminalProgram>(_ edit: ExternalEdit, _ program: inout P)
     -> Int32?
   {
+    if isInline {
+      // The editor gets the terminal where the rows were; they are drawn again afterwards.
+      if flushPending() { _ = tty.write(writer.leave(record: nil), patience: 1000) }
+      writer.restart()
+      TerminalModes.setInlineTail([])
+      // Where the rows start, for ``TerminalModes/resume(_:)`` to come back to (DECSC).
+      _ = tty.write(TerminalModes.saveCursor, patience: 1000)
+    }
     TerminalModes.restore()
     tty.setBlocking(true)
     let outcome = ExternalEditor.run(edit, terminal: tty.fd, signals: signals)
@@ -190,6 +237,7 @@ package struct SessionLoop {
   private mutating func draw<P: TerminalProgram>(_ program: P, at t: Duration) -> Int32? {
     needsDraw = false
     lastFrame = t
+    if isInline { return drawInline(program, at: t) }
     let minimum = program.minimumSize
     let maximum = TerminalSession.maximumSize
     let canvas: Canvas
@@ -219,6 +267,30 @@ package struct SessionLoop {
       repaint()
       return nil
     }
+  }
+
+  /// Inline: the program's rows (or the too-small message in at most two), relative to the
+  /// last frame; a cut-off frame is finished first.
+  private mutating func drawInline<P: TerminalProgram>(_ program: P, at t: Duration) -> Int32? {
+    guard flushPending() else { return ExitCode.hangUp }
+    guard pendingOutput.isEmpty else {
+      needsDraw = true
+      return nil
+    }
+    let minimum = program.inlineMinimumSize
+    let canvas: Canvas
+    if size.width < minimum.width || size.height < minimum.height {
+      canvas = TooSmallScreen(
+        need: minimum, have: (size.width, min(size.height, 2)), glyphs: options.glyphs,
+        quitHint: program.quitHint
+      ).canvas()
+    } else {
+      canvas = program.inlineView(width: size.width, maxHeight: size.height, at: t)
+    }
+    let bytes = writer.frame(canvas)
+    TerminalModes.setInlineTail(writer.tailBytes)
+    guard !bytes.isEmpty else { return nil }
+    return output(bytes) ? nil : ExitCode.hangUp
   }
 
   /// Forgets the screen: the next frame repaints everything.
@@ -317,8 +389,10 @@ package struct SessionLoop {
       case SIGTSTP:
         if let code = suspend(&program) { return code }
       case SIGCONT:
-        // Stopped and continued by someone else: the shell may have changed the settings.
+        // Stopped and continued by someone else: the shell may have changed the settings (and,
+        // inline, printed under the rows: they are drawn afresh from the cursor).
         TerminalModes.reapply(tty)
+        if isInline { writer.restart() }
         repaint()
       default:
         break
@@ -331,16 +405,32 @@ package struct SessionLoop {
   /// changed (the terminal may have reflowed it).
   private mutating func resized<P: TerminalProgram>(_ program: inout P) -> Int32? {
     size = tty.size()
-    repaint()
+    if isInline {
+      // Back to the first row (counting what a narrower terminal re-wrapped) and erase from
+      // there: the next frame is drawn whole in place, with nothing stale above it.
+      guard flushPending() else { return ExitCode.hangUp }
+      let back = writer.resized(toWidth: size.width)
+      if !back.isEmpty, !output(back) { return ExitCode.hangUp }
+      needsDraw = true
+    } else {
+      repaint()
+    }
     return send(.resize(width: size.width, height: size.height), &program)
   }
 
   /// Gives the terminal back, stops the process, and on continuing takes the terminal again.
   private mutating func suspend<P: TerminalProgram>(_ program: inout P) -> Int32? {
+    if isInline {
+      // The shell gets the terminal where the rows were; `fg` draws them again below what it
+      // printed.
+      if flushPending() { _ = tty.write(writer.leave(record: nil), patience: 1000) }
+      writer.restart()
+      TerminalModes.setInlineTail([])
+    }
     TerminalModes.restore()
     options.stopProcess(signals)
     do {
-      try TerminalModes.enter(tty, mouse: options.mouse)
+      try TerminalModes.enter(tty, mode: options.mode, mouse: options.mouse)
     } catch {
       return ExitCode.hangUp
     }

@@ -64,6 +64,19 @@ package protocol TerminalProgram {
   /// back as ``TerminalEvent/task(_:)``; every task is stopped when the loop ends.
   mutating func takeEffects() -> [TaskEffect]
 
+  /// Inline (``ScreenMode/inline``): the frame in `width` columns, as many rows as the program
+  /// needs (at least 1), at most `maxHeight` (the terminal's height).
+  func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas
+
+  /// Inline: the smallest terminal the program draws in; below it the loop shows the "terminal
+  /// too small" message in its rows instead.
+  var inlineMinimumSize: (width: Int, height: Int) { get }
+
+  /// Inline: the one line that takes the place of the frames when the session ends with `code`
+  /// (`✔ Branch: main`, `✗ Branch`), left in the scrollback; `nil` for none (the rows are
+  /// erased).
+  func record(exitCode: Int32, width: Int) -> Canvas?
+
   /// A text to edit in an editor that takes over the terminal (Ctrl-E), asked after every
   /// event: the loop gives the terminal back, runs the editor, takes the terminal again with
   /// its own modes, and sends ``TerminalEvent/edited(_:)``.
@@ -84,5 +97,11 @@ extension TerminalProgram {
     return .continue
   }
   package mutating func takeEffects() -> [TaskEffect] { [] }
+  /// The whole view, the terminal's height.
+  package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
+    view(width: width, height: maxHeight, at: now)
+  }
+  package var inlineMinimumSize: (width: Int, height: Int) { minimumSize }
+  package func record(exitCode: Int32, width: Int) -> Canvas? { nil }
   package mutating func takeHandOver() -> ExternalEdit? { nil }
 }

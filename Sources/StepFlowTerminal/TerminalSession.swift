@@ -1,7 +1,17 @@
 import StepFlowCore
 
-/// The interactive loop: runs a ``TerminalProgram`` full screen on a terminal and gives the
-/// terminal back, as it was, on every way out.
+/// The interactive loop: runs a ``TerminalProgram`` full screen (or inline, in the rows below
+/// the cursor) on a terminal and gives the terminal back, as it was, on every way out.
+///
+/// Inline (``Options/mode`` ``ScreenMode/inline``): no alternate screen; the program's
+/// ``TerminalProgram/inlineView(width:maxHeight:at:)`` is drawn in the rows from the cursor's
+/// line down (the terminal scrolled first when they are not there), with relative moves only
+/// (``FrameWriter/Placement/inline``), redrawn in place on resize. When the session ends the
+/// rows give way to the program's ``TerminalProgram/record(exitCode:width:)`` — one line left in
+/// the scrollback, the cursor below it — or, with ``Options/clearsInline``, to nothing. Ctrl-Z
+/// erases the rows before the shell takes the terminal; `fg` draws them afresh below what the
+/// shell printed. A way out that draws nothing more (a signal, a crash) leaves the last frame
+/// and puts the cursor below it.
 ///
 /// It opens the terminal (`/dev/tty` by default, so stdin and stdout stay free: the caller
 /// prints the result on stdout after `run` returns), enters raw mode and the screen modes
@@ -71,11 +81,15 @@ package enum TerminalSession {
     package var mouse: Bool
     /// Stops the process for Ctrl-Z and returns when it continues; tests replace it.
     package var stopProcess: @Sendable (_ signals: SignalPipe) -> Void = { $0.stopProcess() }
+    /// The whole (alternate) screen, or the rows below the cursor.
+    package var mode: ScreenMode
+    /// Inline: erase the rows at the end instead of leaving the program's record line.
+    package var clearsInline: Bool
 
     package init(
       timeout: Duration? = nil, glyphs: GlyphStyle = .unicode, colorDepth: ColorDepth = .ansi256,
       device: TerminalDevice = .controlling, frameInterval: Duration = .microseconds(16_667),
-      mouse: Bool = false
+      mouse: Bool = false, mode: ScreenMode = .fullscreen, clearsInline: Bool = false
     ) {
       self.mouse = mouse
       self.timeout = timeout
@@ -83,7 +97,16 @@ package enum TerminalSession {
       self.colorDepth = colorDepth
       self.device = device
       self.frameInterval = frameInterval
+      self.mode = mode
+      self.clearsInline = clearsInline
     }
+  }
+
+  /// The size of the controlling terminal (`/dev/tty`), or `nil` when there is none.
+  package static func controllingTerminalSize() -> (width: Int, height: Int)? {
+    guard let tty = try? TTY.open(.controlling) else { return nil }
+    defer { tty.close() }
+    return tty.size()
   }
 
   /// Runs `program` on the terminal until it asks to exit, a key or signal ends the session,
@@ -105,7 +128,7 @@ package enum TerminalSession {
     defer { tty.close() }
     var signals = try SignalPipe.install(for: tty.name)
     defer { signals.uninstall() }
-    try TerminalModes.enter(tty, mouse: options.mouse)
+    try TerminalModes.enter(tty, mode: options.mode, mouse: options.mouse)
     FatalSignals.install()
     defer { FatalSignals.uninstall() }
     var loop = SessionLoop(tty: tty, signals: signals, options: options)
@@ -113,6 +136,8 @@ package enum TerminalSession {
     // reaped (a crash meanwhile still kills them: the fatal-signal handlers are in place).
     defer { loop.shutdownTasks() }
     defer { TerminalModes.restore() }
-    return loop.run(&program)
+    let code = loop.run(&program)
+    loop.finish(code, program)
+    return code
   }
 }

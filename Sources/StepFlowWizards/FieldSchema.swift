@@ -49,7 +49,7 @@ package enum FieldSchema {
   }
 
   /// Names people try for a kind, and the kind they mean.
-  static let kindAliases: [String: String] = [
+  package static let kindAliases: [String: String] = [
     "string": "text", "textarea": "text", "multiline": "text", "password": "text",
     "integer": "number", "int": "number", "float": "number", "decimal": "number",
     "numeric": "number", "select": "choice", "radio": "choice", "list": "choice",

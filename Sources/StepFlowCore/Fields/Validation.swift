@@ -54,8 +54,9 @@ extension FieldSpec {
       if let max, n > max { return error(.aboveMaximum(max)) }
       return nil
     case (_, .choice(let id)):
-      if let option = kind.options.first(where: { $0.id == id }), let reason = option.disabledReason
-      {
+      let index = search.map { $0.positions[id] } ?? kind.options.firstIndex { $0.id == id }
+      if let index, let reason = kind.options[index].disabledReason {
+        let option = kind.options[index]
         return error(.optionDisabled(option.title, reason: reason))
       }
       return nil

@@ -36,6 +36,9 @@ public struct FlowDefinition: Equatable, Sendable {
   package let templateFields: [String: FieldSpec]
   /// Whether any field starts from an environment variable (`default: { env: … }`).
   package let hasEnvironmentDefaults: Bool
+  /// A flow of one question (`stepflow ask`): as every prompt tool does, quitting cancels at
+  /// once (no y/n first) and Esc in the field cancels (there is nothing else to focus).
+  package var isOneQuestion = false
 
   /// A flow of `steps`; `blocks` are shown under every step's own.
   public init(

@@ -58,10 +58,10 @@ extension FlowMachine {
     case .dismiss:
       state.pendingConfirmation = nil
       return .changed
-    case .command(.quit) where state.hasAnswers(flow: flow):
+    case .command(.quit) where !flow.isOneQuestion && state.hasAnswers(flow: flow):
       state.pendingConfirmation = .quit
       return .changed
-    case .command(.reset) where state.hasAnswers(flow: flow):
+    case .command(.reset) where !flow.isOneQuestion && state.hasAnswers(flow: flow):
       state.pendingConfirmation = .reset
       return .changed
     case .interrupt:
@@ -226,6 +226,8 @@ extension FlowMachine {
       state.editor = editor
       return .changed
     case .leaveField:
+      // A question has nothing else to focus: Esc cancels it.
+      if flow.isOneQuestion { return apply(.quit, to: &state, flow: flow) }
       // Esc leaves the field first (a second Esc quits).
       state.editor?.setFocus(flow.navigation == .buttons ? .next : nil)
       return .changed
