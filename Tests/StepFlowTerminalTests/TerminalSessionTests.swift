@@ -168,6 +168,14 @@ private func startSession(
     expectGivenBack(pty, before)
   }
 
+  @Test func everyRestoreTurnsMouseReportingOff() {
+    // Whether it was on or not: the full screen's restore and the inline one both send it.
+    for sequence in [TerminalModes.restoreSequence, TerminalModes.inlineRestoreSequence] {
+      let text = String(decoding: sequence, as: UTF8.self)
+      #expect(text.contains("\u{1B}[?1006l\u{1B}[?1000l"))
+    }
+  }
+
   @Test func withoutTheMouseNoReportingIsAskedFor() throws {
     let pty = try PseudoTerminal(width: 40, height: 10)
     let session = startSession(on: pty, mouse: false)
