@@ -7,6 +7,8 @@ package struct FlowView {
   package let program: FlowProgram
   package let now: Duration
   package let glyphs: Glyphs
+  /// Where drawing records what a click can act on; `nil` to record nothing.
+  package var hits: HitMap? = nil
 
   package init(program: FlowProgram, now: Duration) {
     self.program = program
@@ -58,7 +60,11 @@ package struct FlowView {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
-    strip.render(into: &canvas, area: rest.top(strip.height))
+    let stripArea = rest.top(strip.height)
+    strip.render(into: &canvas, area: stripArea)
+    hits?.add(stripArea) { [strip] column, row in
+      strip.step(atColumn: column, row: row, in: stripArea).map { .step($0) }
+    }
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
@@ -76,7 +82,11 @@ package struct FlowView {
         style: theme.text.foreground(theme.accent).bold)
     }
     renderLogPane(into: &canvas, theme: theme)
-    if state.showsHelp { renderHelp(into: &canvas, theme: theme) }
+    if state.showsLog { hits?.cover(bounds) }
+    if state.showsHelp {
+      renderHelp(into: &canvas, theme: theme)
+      hits?.cover(bounds)
+    }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
   }
@@ -149,6 +159,8 @@ package struct FlowView {
         hasRing: stage.indicators.contains("ring"))
     }
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
+      // Clicks land on the screen as it stands, not on one sliding in.
+      view.hits = hits
       return view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
     }

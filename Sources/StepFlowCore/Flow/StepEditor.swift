@@ -184,6 +184,18 @@ package struct StepEditor: Equatable, Sendable {
     }
   }
 
+  /// Focuses a field of the step's form (`tab` nil) or of the selected tab's, and does what a
+  /// click on its `part` means.
+  package mutating func clickForm(fieldAt index: Int, _ part: FieldClick, tab: Int?) -> KeyOutcome {
+    if let tab {
+      guard tab == selectedTab, tabForms.indices.contains(tab) else { return .ignored }
+      focus = .tabField(index)
+      return tabForms[tab].click(fieldAt: index, part)
+    }
+    focus = .field(index)
+    return form.click(fieldAt: index, part)
+  }
+
   /// Focuses the field with an id, selecting its tab if it is on one.
   package mutating func focusField(id: String) {
     if let i = form.index(of: id) {
