@@ -18,12 +18,16 @@ package struct FlowOptions: Equatable, Sendable {
   package var colorDepth: ColorDepth
   /// What fields may consult outside the pure core: today, the files, the environment.
   package var context: FieldContext
+  /// The user's theme, applied on top of the flow's and the step's colours.
+  package var theme: ThemePreset
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
-    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached
+    colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached,
+    theme: ThemePreset = .standard
   ) {
+    self.theme = theme
     self.colorDepth = colorDepth
     self.glyphs = glyphs
     self.position = position

@@ -165,14 +165,14 @@ package enum FlowRunner {
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
     saver: inout StateFileWriter?
   ) -> Int32? {
-    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
+    let depth = settings.colorDepth(isTerminal: true) ?? .none
     var program = SavingProgram(
       program: FlowProgram(
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
           animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-          context: settings.fieldContext),
+          context: settings.fieldContext, theme: settings.theme),
         state: start),
       saver: saver)
     let code: Int32
@@ -214,7 +214,7 @@ package enum FlowRunner {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
       colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
-      context: settings.fieldContext)
+      context: settings.fieldContext, theme: settings.theme)
     let source: ScriptSourceKind
     if let commands = settings.commands {
       source = .items(ScriptSource.items(ofCommands: commands), label: "command")

@@ -8,11 +8,34 @@ package struct OptionSpec: Sendable {
   package let value: String?
   /// One line of help.
   package let help: String
+  /// What a shell completes the value with (the completion scripts are made from this).
+  package let completion: ValueCompletion
 
-  package init(_ name: String, value: String? = nil, help: String) {
+  /// What a shell offers for an option's value.
+  package enum ValueCompletion: Equatable, Sendable {
+    /// Nothing: a flag, or free text (a number, a title).
+    case none
+    /// One of these words (the values the option accepts, from the same list that checks them).
+    case words([String])
+    /// A file name.
+    case file
+    /// A command on the `PATH`.
+    case command
+  }
+
+  /// An option.
+  /// - Parameters:
+  ///   - name: The long name with its dashes.
+  ///   - value: The value's name, or `nil` for a flag.
+  ///   - help: One line of help.
+  ///   - completes: What a shell completes the value with.
+  package init(
+    _ name: String, value: String? = nil, help: String, completes: ValueCompletion = .none
+  ) {
     self.name = name
     self.value = value
     self.help = help
+    self.completion = completes
   }
 }
 

@@ -10,38 +10,62 @@ package enum RunCommand {
   package static let options: [OptionSpec] = [
     OptionSpec(
       "--commands", value: "TEXT", help: "scripted run: commands separated by ; or newlines"),
-    OptionSpec("--script", value: "FILE", help: "scripted run: one command a line (- = stdin)"),
+    OptionSpec(
+      "--script", value: "FILE", help: "scripted run: one command a line (- = stdin)",
+      completes: .file),
     OptionSpec(
       "--frames", help: "print every frame as text, each after a --- frame N: COMMAND --- line"),
     OptionSpec("--width", value: "W", help: "frame width without a terminal (default 80)"),
     OptionSpec("--height", value: "H", help: "frame height without a terminal (default 24)"),
     OptionSpec(
-      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)"),
+      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)",
+      completes: .words(ColorChoice.allCases.map(\.rawValue))),
     OptionSpec(
-      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
-    OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
+      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)",
+      completes: .words(GlyphStyle.allCases.map(\.rawValue))),
+    OptionSpec(
+      "--position", value: "POS", help: "extra content above, inline or ontop",
+      completes: .words(ExtraContentPosition.allCases.map(\.rawValue))),
+    OptionSpec(
+      "--theme", value: "NAME",
+      help: "colours over the wizard's: " + ThemePreset.names.joined(separator: ", "),
+      completes: .words(ThemePreset.names)),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
       "--output", value: "FORMAT",
-      help: "the result on stdout: json, text (field: value lines) or none"),
+      help: "the result on stdout: json, text (field: value lines) or none",
+      completes: .words(FlowResult.Format.allCases.map(\.rawValue))),
     OptionSpec(
       "--auto", help: "stages and tasks start when their step is reached; done, it moves on"),
     OptionSpec("--dry-run", help: "print what each task would run (argv, cwd, env); run nothing"),
-    OptionSpec("--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers"),
-    OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
+    OptionSpec(
+      "--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers",
+      completes: .file),
+    OptionSpec(
+      "--state", value: "FILE", help: "save progress after every step (atomically)",
+      completes: .file),
     OptionSpec("--resume", help: "continue from the --state file"),
     OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
+    OptionSpec(
+      "--no-config", help: "do not read $XDG_CONFIG_HOME/stepflow/config.json: the defaults"),
   ]
 
   /// The settings the options of `run` ask for, on top of the environment's conventions.
   /// - Parameter rating: whether the flow is a rating (its result is the bare number unless
   ///   `--output` says otherwise).
   /// - Throws: a ``UsageError`` naming the first bad option or value.
+  /// - Parameter user: What the user's config file asks for: under the environment and the
+  ///   options, over the wizard's own.
   package static func settings(
-    _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String
+    _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String,
+    user: UserSettings = UserSettings()
   ) throws(UsageError) -> RunSettings {
     var settings = RunSettings(environment: environment)
+    // The config file first, where the environment says nothing; the options below override.
+    if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
+    if user.animation == false { settings.animationAllowed = false }
+    settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
     settings.commands = parsed["--commands"]
     settings.script = parsed["--script"]
     if settings.commands != nil && settings.script != nil {
@@ -54,7 +78,7 @@ package enum RunCommand {
       try ArgumentParser.integer(parsed, "--height", in: 5...1000, usage: usage) ?? 24
     let colorName = try ArgumentParser.choice(
       parsed, "--color", among: ColorChoice.allCases.map(\.rawValue), usage: usage)
-    settings.color = colorName.flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    if let color = colorName.flatMap(ColorChoice.init(rawValue:)) { settings.color = color }
     let glyphName = try ArgumentParser.choice(
       parsed, "--glyphs", among: GlyphStyle.allCases.map(\.rawValue), usage: usage)
     if let glyphs = glyphName.flatMap(GlyphStyle.init(rawValue:)) { settings.glyphs = glyphs }
@@ -87,12 +111,37 @@ package enum RunCommand {
     return settings
   }
 
+  /// The theme: `--theme`, else `STEPFLOW_THEME`, else the config file's, else the default.
+  /// - Throws: a ``UsageError`` for a name that is no theme, with a did-you-mean.
+  package static func theme(
+    _ parsed: ParsedArguments, environment: [String: String], user: UserSettings, usage: String
+  ) throws(UsageError) -> ThemePreset {
+    let given: (name: String, source: String)?
+    if let name = parsed["--theme"] {
+      given = (name, "--theme")
+    } else if let name = environment["STEPFLOW_THEME"], !name.isEmpty {
+      given = (name, "STEPFLOW_THEME")
+    } else {
+      given = nil
+    }
+    guard let given else { return user.theme ?? .standard }
+    guard let preset = ThemePreset.named(given.name) else {
+      throw UsageError(
+        "unknown theme \"\(Sanitizer.sanitize(given.name))\" in \(given.source)"
+          + Suggestions.hint(for: given.name.lowercased(), in: ThemePreset.names)
+          + "; themes: \(ThemePreset.names.joined(separator: ", ")) (stepflow help themes)",
+        usage: usage)
+    }
+    return preset
+  }
+
   /// Runs `flow` with the options of `run` already parsed: settings from them, then the run.
   package static func start(
     _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
-    usage: String, onEnd: ((FlowState) -> Void)? = nil
+    usage: String, user: UserSettings = UserSettings(), onEnd: ((FlowState) -> Void)? = nil
   ) throws(UsageError) -> Int32 {
-    var settings = try settings(parsed, environment: environment, rating: rating, usage: usage)
+    var settings = try settings(
+      parsed, environment: environment, rating: rating, usage: usage, user: user)
     settings.onEnd = onEnd
     return FlowRunner.start(flow, settings: settings)
   }

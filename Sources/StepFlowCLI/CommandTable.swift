@@ -1,0 +1,75 @@
+import StepFlow
+import StepFlowCommandLine
+
+/// One `stepflow` command as help, the man page and the shell completions describe it.
+package struct CommandInfo: Sendable {
+  /// What a command takes after its options, for completion.
+  package enum Operands: Equatable, Sendable {
+    /// Nothing.
+    case none
+    /// A flow: a built-in one, a wizard by name (from `stepflow list --names`) or a file.
+    case flow
+    /// Wizard files.
+    case files
+    /// A help topic.
+    case topic
+    /// A shell's name.
+    case shell
+    /// A command line after `--`.
+    case command
+  }
+
+  /// The command's name: `run`.
+  package let name: String
+  /// What follows `stepflow` in the usage line: `run <flow|name|path> [options]`.
+  package let synopsis: String
+  /// What it does, in one line.
+  package let summary: String
+  /// Its options (the parser's own tables).
+  package let options: [OptionSpec]
+  /// What it takes after them.
+  package let operands: Operands
+}
+
+extension StepFlowCLI {
+  /// Every command, in the order help lists them: the usage lines of `--help`, the man page's
+  /// COMMANDS and the shell completions are all made from this table, and each entry's
+  /// options are the ones its parser uses.
+  package static var commandTable: [CommandInfo] {
+    [
+      CommandInfo(
+        name: "run", synopsis: "run <flow|name|path> [options]",
+        summary: "run a wizard: built-in flow, a wizard by name (stepflow list), or a file",
+        options: RunCommand.options, operands: .flow),
+      CommandInfo(
+        name: "rate", synopsis: "rate [--max N] [--prompt TEXT]",
+        summary: "the star rating; prints the chosen number on stdout",
+        options: RunNamedFlow.rateOptions + RunCommand.options, operands: .none),
+      CommandInfo(
+        name: "gauge", synopsis: "gauge [options] [-- CMD ARGS…]",
+        summary: "a progress indicator fed by stdin, or by a command it runs",
+        options: GaugeOptions.options, operands: .command),
+      CommandInfo(
+        name: "list", synopsis: "list [--names | --folders]",
+        summary: "built-in flows and the wizard files found, and where from",
+        options: listOptions, operands: .none),
+      CommandInfo(
+        name: "validate", synopsis: "validate <file>...",
+        summary: "check wizard files; every error as file:line:column: message",
+        options: [], operands: .files),
+      CommandInfo(
+        name: "completions", synopsis: "completions bash|zsh|fish",
+        summary: "a shell completion script on stdout", options: [], operands: .shell),
+      CommandInfo(
+        name: "man", synopsis: "man", summary: "the manual page stepflow(1), as roff, on stdout",
+        options: [], operands: .none),
+      CommandInfo(
+        name: "help", synopsis: "help <command>",
+        summary: "more about a command (\(HelpText.topics.joined(separator: ", ")))",
+        options: [], operands: .topic),
+    ]
+  }
+
+  /// The commands' names.
+  package static var commandNames: [String] { commandTable.map(\.name) }
+}
