@@ -191,7 +191,12 @@ package struct ScriptRunner {
       frames.depth.map { ANSI.styledLines(of: canvas, depth: $0) } ?? canvas.plainLines()
     // The header is drawn like the frame: ASCII in the ASCII glyph set.
     let header = Symbols.asciiSafe(Sanitizer.sanitize(label), style: program.options.glyphs)
-    writeFrame("--- frame \(frameNumber): \(header) ---\n" + lines.joined(separator: "\n") + "\n")
+    var text = "--- frame \(frameNumber): \(header) ---\n"
+    for line in lines {
+      text += line
+      text += "\n"
+    }
+    writeFrame(text)
     frameNumber += 1
   }
 }

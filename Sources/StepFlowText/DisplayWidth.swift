@@ -61,15 +61,15 @@ package enum DisplayWidth {
     return total
   }
 
-  private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+  /// Whether `value` is in one of the ranges, given as first and last code points in order.
+  private static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
     var low = 0
-    var high = ranges.count - 1
+    var high = ranges.count / 2 - 1
     while low <= high {
       let mid = (low + high) / 2
-      let range = ranges[mid]
-      if value < range.lowerBound {
+      if value < ranges[2 * mid] {
         high = mid - 1
-      } else if value > range.upperBound {
+      } else if value > ranges[2 * mid + 1] {
         low = mid + 1
       } else {
         return true

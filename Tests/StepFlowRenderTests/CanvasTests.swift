@@ -112,6 +112,18 @@ import Testing
 }
 
 @Suite struct SymbolsTests {
+  /// The table is looked up by binary search: its names are in byte order, each once, and each
+  /// is found.
+  @Test func everySymbolIsFoundByItsName() {
+    let names = Symbols.names
+    #expect(names.count == 60)
+    #expect(zip(names, names.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    for name in names { #expect(Symbols.isKnown(name), "\(name)") }
+    #expect(!Symbols.isKnown("") && !Symbols.isKnown("zzz") && !Symbols.isKnown("cart.fil"))
+    #expect(Symbols.glyph(for: .symbol("bicycle"), style: .unicode) == "➜")
+    #expect(Symbols.glyph(for: .symbol("house.fill"), style: .ascii) == "H")
+  }
+
   /// Every emoji icon is one wide scalar of default emoji presentation, so that terminals agree
   /// on its width (no text symbol turned emoji by U+FE0F); the stars stay narrow on purpose, to
   /// sit one over the other.

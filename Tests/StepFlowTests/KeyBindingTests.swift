@@ -264,6 +264,29 @@ import Testing
     }
   }
 
+  /// The keys a binding takes where the focus is, as help and hints list them, are exactly
+  /// those a key press reaches: a key is listed under the binding ``KeyBindings/binding(for:in:)``
+  /// finds for it; letters and digits under the first binding of that pattern (letters before
+  /// digits). Checked for every binding in every context.
+  @Test func theKeysListedAreTheKeysThatReachTheBinding() {
+    for context in FocusContext.allCases {
+      for (index, binding) in KeyBindings.table.enumerated() {
+        let expected = binding.keys.filter { pattern in
+          guard binding.contexts.contains(context) else { return false }
+          guard case .key(let key) = pattern else {
+            return !KeyBindings.table.prefix(index).contains {
+              $0.contexts.contains(context)
+                && ($0.keys.contains(pattern) || $0.keys.contains(.printable))
+            }
+          }
+          return KeyBindings.binding(for: key, in: context) == binding
+        }
+        #expect(
+          KeyBindings.keys(of: binding, in: context) == expected, "\(context): \(binding.help)")
+      }
+    }
+  }
+
   @Test func helpAndHintsListOnlyWhatTheKeysDoWhereTheFocusIs() {
     let text = KeyBindings.help(in: .textField)
     #expect(text.first?.0 == "letters")

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// A colour as the terminal is asked to show it.
 ///
 /// Colours are stored at full precision and reduced to what the terminal supports
@@ -127,7 +129,9 @@ public enum ColorDepth: Int, Comparable, Sendable {
     if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
     let term = environment["TERM"]?.lowercased() ?? ""
     if term == "dumb" { return .none }
-    if term.contains("256color") || term.contains("direct") { return .ansi256 }
+    if ASCIISearch.contains(term, "256color") || ASCIISearch.contains(term, "direct") {
+      return .ansi256
+    }
     return .ansi16
   }
 }

@@ -1,3 +1,5 @@
+import StepFlowText
+
 /// Which characters the interface may use.
 public enum GlyphStyle: String, CaseIterable, Sendable {
   /// Emoji icons (two cells wide) and Unicode drawing characters.
@@ -11,8 +13,8 @@ public enum GlyphStyle: String, CaseIterable, Sendable {
   public static func detect(environment: [String: String]) -> GlyphStyle {
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
       if let value = environment[name], !value.isEmpty {
-        let lower = value.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8") ? .emoji : .ascii
+        let utf8 = ASCIISearch.contains(value, "utf-8") || ASCIISearch.contains(value, "utf8")
+        return utf8 ? .emoji : .ascii
       }
     }
     return .ascii

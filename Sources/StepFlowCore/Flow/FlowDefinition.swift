@@ -225,7 +225,7 @@ public struct FlowDefinition: Equatable, Sendable {
   public let blocks: [ScreenBlock]
   /// The widest icon of any step in cells at each glyph style, measured once so that
   /// drawing the strip costs the same for 4 steps and for 10,000.
-  package let widestIcon: [GlyphStyle: Int]
+  package let widestIcon: IconWidths
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
   /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
@@ -252,13 +252,20 @@ public struct FlowDefinition: Equatable, Sendable {
     self.strip = strip
     self.navigation = navigation
     self.theme = theme
-    // Steps often share icons: measure each distinct icon once, in every style.
-    var widest: [GlyphStyle: Int] = [:]
-    var measured: Set<Icon> = []
+    // Steps often share icons: measure each distinct icon once, in every style. (Keyed by
+    // text: a set of icons would be one more generic type the runtime looks up at start.)
+    var widest = IconWidths()
+    var measured: Set<String> = []
     for step in steps {
-      guard let icon = step.icon, measured.insert(icon).inserted else { continue }
+      guard let icon = step.icon else { continue }
+      let key: String
+      switch icon {
+      case .symbol(let name): key = "s" + name
+      case .text(let text): key = "t" + text
+      }
+      guard measured.insert(key).inserted else { continue }
       for style in GlyphStyle.allCases {
-        widest[style] = max(widest[style] ?? 0, Symbols.width(of: icon, style: style))
+        widest[style] = max(widest[style], Symbols.width(of: icon, style: style))
       }
     }
     widestIcon = widest
@@ -342,4 +349,30 @@ extension StepDefinition {
 extension ScreenBlock {
   /// The question of a rating block when none is given.
   public static let defaultRatingQuestion = "How much would you rate this?"
+}
+
+/// A width in cells for each glyph style: the widest icon of a flow's steps.
+package struct IconWidths: Hashable, Sendable {
+  package var emoji = 0
+  package var unicode = 0
+  package var ascii = 0
+
+  package init() {}
+
+  package subscript(style: GlyphStyle) -> Int {
+    get {
+      switch style {
+      case .emoji: return emoji
+      case .unicode: return unicode
+      case .ascii: return ascii
+      }
+    }
+    set {
+      switch style {
+      case .emoji: emoji = newValue
+      case .unicode: unicode = newValue
+      case .ascii: ascii = newValue
+      }
+    }
+  }
 }

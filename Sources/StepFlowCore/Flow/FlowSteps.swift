@@ -88,6 +88,7 @@ extension FlowSteps {
 
 extension FlowDefinition {
   /// The flow an enum of ``FlowSteps`` describes.
+  @inlinable
   public init<Step: FlowSteps>(_ steps: Step.Type) {
     self.init(
       id: Step.flowID, title: Step.flowTitle, steps: Step.allCases.map(\.step), strip: Step.strip,

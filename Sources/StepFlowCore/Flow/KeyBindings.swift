@@ -1,4 +1,5 @@
 import StepFlowText
+import Synchronization
 
 /// The one table of key bindings. The key handling, the hint line, the `?` overlay,
 /// `stepflow help keys` and the README's keys table all come from it. A key does what the
@@ -187,16 +188,37 @@ package enum KeyBindings {
   /// The keys of a binding that it really takes in a context (an earlier binding may take
   /// some of them), e.g. `→` is not `next` in a yes/no field.
   package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
-    guard binding.contexts.contains(context) else { return [] }
-    return binding.keys.filter { pattern in
-      guard case .key(let key) = pattern else {
-        // Patterns of many keys: shadowed only by an earlier binding of the same pattern.
-        return !table.prefix { $0 != binding }.contains {
-          $0.contexts.contains(context) && $0.keys.contains(pattern)
-            || ($0.keys.contains(.printable) && $0.contexts.contains(context))
+    guard let index = table.firstIndex(of: binding) else { return [] }
+    return takenKeys(in: context)[index]
+  }
+
+  /// For each binding of the table, in order, the keys it takes in a context: a key goes to
+  /// the first binding that has it there (``binding(for:in:)``); a pattern of many keys
+  /// (letters, digits) is taken by an earlier binding of the same pattern, and every letter by
+  /// an earlier binding of letters. One pass over the table.
+  private static func takenKeys(in context: FocusContext) -> [[KeyPattern]] {
+    var keys: [Key] = []
+    var letters = false
+    var digits = false
+    return table.map { binding in
+      guard binding.contexts.contains(context) else { return [] }
+      let taken = binding.keys.filter { pattern in
+        switch pattern {
+        case .key(let key):
+          return !keys.contains(key) && !(letters && KeyPattern.printable.matches(key))
+            && !(digits && KeyPattern.digit.matches(key))
+        case .printable: return !letters
+        case .digit: return !letters && !digits
         }
       }
-      return KeyBindings.binding(for: key, in: context) == binding
+      for pattern in binding.keys {
+        switch pattern {
+        case .key(let key): keys.append(key)
+        case .printable: letters = true
+        case .digit: digits = true
+        }
+      }
+      return taken
     }
   }
 
@@ -206,10 +228,15 @@ package enum KeyBindings {
   package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
     -> [(String, String)]
   {
-    let bindings =
-      hintedFirst ? table.filter { $0.hint != nil } + table.filter { $0.hint == nil } : table
-    return bindings.compactMap { binding in
-      let keys = keys(of: binding, in: context)
+    let taken = takenKeys(in: context)
+    let order =
+      hintedFirst
+      ? table.indices.filter { table[$0].hint != nil }
+        + table.indices.filter { table[$0].hint == nil }
+      : Array(table.indices)
+    return order.compactMap { index in
+      let binding = table[index]
+      let keys = taken[index]
       guard !keys.isEmpty else { return nil }
       let label =
         keys == binding.keys
@@ -224,44 +251,50 @@ package enum KeyBindings {
   package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
     -> [String]
   {
-    // The line is drawn with every frame: the table is read once per context, not per frame.
-    let entries = (ascii ? asciiHints : unicodeHints)[context] ?? []
-    return entries.map { $0.keys + " " + ($0.isEnter ? enter ?? $0.hint : $0.hint) }
+    hintItems(in: context, ascii: ascii).map {
+      $0.keys + " " + ($0.isEnter ? enter ?? $0.hint : $0.hint)
+    }
   }
 
   /// One item of the hint line: its keys, its words, and whether the words are Enter's (which
   /// the screen may replace with what Enter does there).
-  private struct HintItem {
+  private struct HintItem: Sendable {
     var keys: String
     var hint: String
     var isEnter: Bool
   }
 
-  private static let unicodeHints = hintItems(ascii: false)
-  private static let asciiHints = hintItems(ascii: true)
+  /// The hint items of each context (both glyph styles), each made the first time a frame
+  /// shows that context and kept: the line is drawn with every frame, and a run shows only a
+  /// few of the contexts (the first frame needs one), so none is made before it is shown.
+  private static let madeHints = Mutex<[[HintItem]?]>(
+    Array(repeating: nil, count: 2 * FocusContext.allCases.count))
 
-  private static func hintItems(ascii: Bool) -> [FocusContext: [HintItem]] {
-    var byContext: [FocusContext: [HintItem]] = [:]
-    for context in FocusContext.allCases {
-      var items: [(rank: Int, order: Int, item: HintItem)] = []
-      for binding in table {
-        guard let hint = binding.hint else { continue }
-        let keys = keys(of: binding, in: context)
-        guard !keys.isEmpty else { continue }
-        let isEnter: Bool
-        switch binding.action {
-        case .submit, .command(.enter): isEnter = true
-        default: isEnter = false
-        }
-        items.append(
-          (
-            rank(of: binding), items.count,
-            HintItem(keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter)
-          ))
+  private static func hintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+    let slot = 2 * (FocusContext.allCases.firstIndex(of: context) ?? 0) + (ascii ? 1 : 0)
+    if let made = madeHints.withLock({ $0[slot] }) { return made }
+    let items = makeHintItems(in: context, ascii: ascii)
+    madeHints.withLock { $0[slot] = items }
+    return items
+  }
+
+  /// Reads the table for a context's hint items (see ``hintItems(in:ascii:)``).
+  private static func makeHintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+    var items: [(rank: Int, order: Int, item: HintItem)] = []
+    for (binding, keys) in zip(table, takenKeys(in: context)) {
+      guard let hint = binding.hint, !keys.isEmpty else { continue }
+      let isEnter: Bool
+      switch binding.action {
+      case .submit, .command(.enter): isEnter = true
+      default: isEnter = false
       }
-      byContext[context] = items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
+      items.append(
+        (
+          rank(of: binding), items.count,
+          HintItem(keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter)
+        ))
     }
-    return byContext
+    return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)
   }
 
   /// The keys as the hint line names them: a pair of arrows (`← →`), else the first arrow,

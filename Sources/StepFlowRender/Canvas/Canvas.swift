@@ -313,15 +313,20 @@ public struct Canvas: Equatable, Sendable {
 
   /// The canvas as plain text, one string a row, trailing blanks trimmed.
   public func plainLines() -> [String] {
-    (0..<height).map { y in
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(width)
-      for x in 0..<width {
-        cells[y * width + x].grapheme.appendUTF8(to: &bytes)
+    var lines: [String] = []
+    lines.reserveCapacity(height)
+    // One buffer for every row (a frame is printed with each script line under --frames).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width * 4)
+    cells.withUnsafeBufferPointer { cells in
+      for y in 0..<height {
+        bytes.removeAll(keepingCapacity: true)
+        for x in (y * width)..<(y * width + width) { cells[x].grapheme.appendUTF8(to: &bytes) }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        lines.append(String(decoding: bytes, as: UTF8.self))
       }
-      while bytes.last == 0x20 { bytes.removeLast() }
-      return String(decoding: bytes, as: UTF8.self)
     }
+    return lines
   }
 
   /// The canvas as plain text rows joined with newlines.

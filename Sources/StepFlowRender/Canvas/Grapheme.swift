@@ -106,6 +106,11 @@ public struct Grapheme: Hashable, Sendable {
   /// Appends the grapheme's UTF-8 bytes.
   @inline(__always)
   public func appendUTF8(to out: inout [UInt8]) {
+    // Most cells hold one byte: a letter or a blank.
+    if high == 1 << 56 {
+      out.append(UInt8(truncatingIfNeeded: low))
+      return
+    }
     let length = high >> 56
     if length == Self.internedMark {
       out.append(contentsOf: GraphemeTable.shared.text(at: Int(low)).utf8)

@@ -108,14 +108,39 @@ package struct HeroIcon {
 
 /// Pictures of the delivery symbols, 16 × 14 pixels, drawn two pixels a cell.
 package struct HeroArt {
-  package let pixels: [[Bool]]
-  package var columns: Int { pixels.first?.count ?? 0 }
-  package var rows: Int { (pixels.count + 1) / 2 }
+  /// One bit a pixel, a word a row (the first column in the lowest bit): plain numbers, so a
+  /// picture costs no array of arrays to make when the first frame shows it.
+  private let pixelRows: [UInt64]
+  /// The width in pixels (at most 64).
+  package let columns: Int
+  package var rows: Int { (pixelRows.count + 1) / 2 }
 
-  package func pixel(_ x: Int, _ y: Int) -> Bool { y < pixels.count && pixels[y][x] }
+  package func pixel(_ x: Int, _ y: Int) -> Bool {
+    y < pixelRows.count && x < columns && pixelRows[y] & (1 << UInt64(x)) != 0
+  }
 
+  /// A picture from lines of `#` (set) and anything else (clear).
   package init(_ picture: String) {
-    pixels = picture.split(separator: "\n").map { line in line.map { $0 == "#" } }
+    var rows: [UInt64] = []
+    var row: UInt64 = 0
+    var x = 0
+    var widest = 0
+    for byte in picture.utf8 {
+      if byte == 0x0A {
+        rows.append(row)
+        widest = max(widest, x)
+        (row, x) = (0, 0)
+        continue
+      }
+      if byte == UInt8(ascii: "#"), x < 64 { row |= 1 << UInt64(x) }
+      x += 1
+    }
+    if x > 0 {
+      rows.append(row)
+      widest = max(widest, x)
+    }
+    pixelRows = rows
+    columns = min(64, widest)
   }
 
   package static func bitmap(for symbol: String) -> HeroArt? {

@@ -38,8 +38,11 @@ public struct DotsCell: StepCellView {
   /// The dots, from the left of the cell.
   public func render(_ cell: StepCell, into canvas: inout Canvas, area: Rect) {
     let dot = cell.isReached ? cell.glyphs.dot : cell.glyphs.hollowDot
-    let text = Array(repeating: dot, count: max(1, count)).joined(
-      separator: cell.isCompact ? "" : " ")
+    // Appended, not joined: the strip is drawn for the first frame, where the generic join
+    // would first look up its witnesses at run time.
+    let separator = cell.isCompact ? "" : " "
+    var text = dot
+    for _ in 1..<max(1, count) { text += separator + dot }
     canvas.draw(text, x: area.x, y: area.y, style: cell.style, limit: area.width)
   }
 }
@@ -87,7 +90,7 @@ public struct IconCell: StepCellView {
   /// The widest icon of the flow's steps (measured once, with the flow), or the shared one.
   public func width(in strip: StripMetrics) -> Int {
     if let shared { return Symbols.width(of: shared, style: strip.glyphs.style) }
-    return strip.flow.widestIcon[strip.glyphs.style] ?? 0
+    return strip.flow.widestIcon[strip.glyphs.style]
   }
 
   /// The icon: beside the content from the left (inline), else centred; on the middle row of
