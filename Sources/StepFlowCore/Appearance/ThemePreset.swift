@@ -12,7 +12,7 @@ package struct ThemePreset: Equatable, Sendable {
     case wizard
     /// Bright accents on the terminal's own background and text; no step backgrounds.
     case highContrast
-    /// No colour at all: the screen relies on glyphs, bold and reverse alone.
+    /// No colour at all: the screen relies on glyphs and bold alone.
     case monochrome
     /// A palette: the background and text are the palette's, each accent the palette's
     /// nearest in hue, so a wizard's steps keep telling themselves apart.
@@ -69,7 +69,7 @@ package struct ThemePreset: Equatable, Sendable {
       summary: "bright accents on the terminal's own colours, no step backgrounds",
       style: .highContrast),
     ThemePreset(
-      name: "monochrome", summary: "no colour at all: glyphs, bold and reverse only",
+      name: "monochrome", summary: "no colour at all: glyphs and bold tell the steps apart",
       style: .monochrome),
     ThemePreset(name: "dracula", summary: "the Dracula palette (dark)", style: .palette(.dracula)),
     ThemePreset(
