@@ -65,7 +65,7 @@ extension FlowProgram {
   package func commandText(ofStep index: Int) -> String {
     guard let task = flow.steps[index].task else { return "" }
     switch task.work {
-    case .closure: return FlowMachine.taskName(index, flow)
+    case .closure: return ""
     case .command(let spec):
       if case .shell(let script) = spec.program { return script }
       guard case .command(let launch)? = try? FlowMachine.taskWork(forStep: index, state, flow).work

@@ -112,6 +112,54 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     program.view(width: width, height: height, at: now)
   }
 
+  // MARK: Work, in process
+
+  /// The work the flow asks for since the last call — a step's ``StepWork`` (or command) to
+  /// start, or one to cancel — described as data: ``run(options:)`` runs it; a program (or a
+  /// test, with a fake) that drives the flow with ``send(_:at:)`` runs it itself and tells the
+  /// flow what happened with ``deliver(_:at:)``.
+  public mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
+
+  /// Tells the flow what its work did: progress it reported, output, and its end (answers it
+  /// returned become the flow's; a failure shows Retry, Back and Quit). Another run's events
+  /// (one that was cancelled) change nothing.
+  /// - Returns: what it did to the flow (an automatic run moves on when the work succeeded).
+  @discardableResult
+  public mutating func deliver(_ event: TaskEvent, at now: Duration = .zero) -> Change {
+    let before = program.state.progression.current
+    program.receive(event, at: now)
+    let after = program.state.progression.current
+    if before != after { return .moved(from: Self.step(at: before), to: Self.step(at: after)) }
+    return .changed
+  }
+
+  /// Where the current step's work stands: `nil` when the step has none.
+  public var workStatus: WorkStatus? {
+    guard let current = program.state.progression.current,
+      let phase = FlowMachine.taskPhase(ofStep: current, program.state, program.flow)
+    else { return nil }
+    switch phase {
+    case .ready: return .notRun
+    case .running: return .running
+    case .succeeded: return .succeeded
+    case .skipped: return .skipped
+    case .failed, .stopped:
+      let outcome = program.state.tasks[current]?.outcome
+      return .failed(FlowProgram.outcomeSentence(outcome, ran: .zero))
+    }
+  }
+
+  /// Where a step's work stands.
+  public enum WorkStatus: Equatable, Sendable {
+    /// It has not run: Enter (the `enter` command) runs it.
+    case notRun
+    case running
+    case succeeded
+    case skipped
+    /// It threw, or was cancelled; the words say how.
+    case failed(String)
+  }
+
   /// How a run ended: where it stopped, typed, and why.
   public struct Result: Sendable {
     /// Why a run ended.

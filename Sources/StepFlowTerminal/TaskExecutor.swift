@@ -169,8 +169,51 @@ package struct TaskWaiter {
   }
 }
 
-/// Closure work (``StepWork``) on Swift's concurrency runtime. What the closures report is
-/// queued under a lock and a byte on a pipe wakes the loop, which takes it on its own thread.
+/// The thread closure work runs on: one for the process, made when first needed. Jobs run in
+/// the order they come; a job that awaits lets the next one run.
+private final class WorkThread: Swift.TaskExecutor, @unchecked Sendable {
+  static let shared = WorkThread()
+
+  private var jobs: [UnownedJob] = []
+  private var mutex = pthread_mutex_t()
+  private var ready = pthread_cond_t()
+
+  private init() {
+    pthread_mutex_init(&mutex, nil)
+    pthread_cond_init(&ready, nil)
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<WorkThread>.fromOpaque(context).takeUnretainedValue().serve()
+        return nil
+      }, Unmanaged.passRetained(self).toOpaque())
+    if created == 0 { pthread_detach(thread) }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    pthread_mutex_lock(&mutex)
+    jobs.append(job)
+    pthread_cond_signal(&ready)
+    pthread_mutex_unlock(&mutex)
+  }
+
+  private func serve() {
+    while true {
+      pthread_mutex_lock(&mutex)
+      while jobs.isEmpty { pthread_cond_wait(&ready, &mutex) }
+      let job = jobs.removeFirst()
+      pthread_mutex_unlock(&mutex)
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}
+
+/// Closure work (``StepWork``) on Swift's concurrency runtime, on a thread of its own. What
+/// the closures report is queued under a lock and a byte on a pipe wakes the loop, which takes
+/// it on its own thread.
 private final class ClosureWork {
   private struct Shared {
     var events: [TaskEvent] = []
@@ -229,7 +272,10 @@ private final class ClosureWork {
       _ = write(wake, &byte, 1)
     }
     let context = StepWorkContext(answers: answers) { post(.report(id, $0)) }
-    let task = Task.detached {
+    // On a thread of its own, not the shared pool: the loop that waits for the work blocks
+    // in poll, on the main thread or on a pool thread (a test), and the work must not wait
+    // for a pool thread that the waiting holds.
+    let task = Task(executorPreference: WorkThread.shared) {
       let outcome: TaskOutcome
       var returned: [String: FieldValue] = [:]
       do {

@@ -274,3 +274,77 @@ import Testing
     #expect(end?.outcome == .stopped)
   }
 }
+
+/// Closure work on the executor: what it reports wakes the loop and comes back in order; a
+/// cancel ends it at once and whatever it reports later is dropped.
+@Suite struct ClosureWorkTests {
+  func collect(_ executor: TaskExecutor, until done: ([TaskEvent]) -> Bool) -> [TaskEvent] {
+    var events: [TaskEvent] = []
+    let end = Platform.monotonicNow() + .seconds(10)
+    while !done(events), Platform.monotonicNow() < end {
+      events += executor.waitForEvents(until: Platform.monotonicNow() + .milliseconds(200)).events
+    }
+    return events
+  }
+
+  @Test func reportsThenTheEndWithTheAnswers() {
+    let executor = TaskExecutor()
+    let id = TaskID(.step(2), run: 1)
+    let work = StepWork { context in
+      context.progress(0.25)
+      context.message("half way")
+      context.log("a line")
+      return ["done": .bool(true), "from": context.answers["name"] ?? .text("?")]
+    }
+    executor.perform([.run(id, .closure(work, answers: ["name": .text("Ann")]))])
+    let events = collect(executor) { $0.contains { if case .ended = $0 { true } else { false } } }
+    #expect(
+      Array(events.prefix(3)) == [
+        .report(id, .fraction(0.25)), .report(id, .message("half way")),
+        .report(id, .log("a line")),
+      ])
+    guard case .ended(id, let end)? = events.last else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(end.outcome == .returned)
+    #expect(end.answers == ["done": .bool(true), "from": .text("Ann")])
+  }
+
+  @Test func aCancelEndsItAtOnce() {
+    let executor = TaskExecutor()
+    let id = TaskID(.step(0), run: 7)
+    let work = StepWork { context in
+      try await Task.sleep(for: .seconds(30))
+      context.log("never")
+      return [:]
+    }
+    executor.perform([.run(id, .closure(work, answers: [:]))])
+    executor.perform([.cancel(id)])
+    let events = collect(executor) { !$0.isEmpty }
+    guard case .ended(id, let end)? = events.first else {
+      Issue.record("\(events)")
+      return
+    }
+    #expect(end.outcome == .stopped)
+    #expect(!executor.hasRunning)
+  }
+
+  @Test func anErrorIsTheFailure() {
+    struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
+    let executor = TaskExecutor()
+    let id = TaskID(.step(0), run: 1)
+    executor.perform([.run(id, .closure(StepWork { _ in throw Boom() }, answers: [:]))])
+    let events = collect(executor) { !$0.isEmpty }
+    #expect(
+      events == [
+        .ended(
+          id,
+          TaskEnd(
+            outcome: .threw("boom"),
+            duration: events.first.map {
+              if case .ended(_, let end) = $0 { return end.duration } else { return .zero }
+            } ?? .zero))
+      ])
+  }
+}

@@ -27,8 +27,12 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   var icon: Icon? { get }
   /// What the step asks. Default: nothing.
   var fields: [FieldSpec] { get }
-  /// Everything about the step (colours, blocks, tabs, a progress stage). Default: built from
-  /// ``id``, ``title``, ``icon`` and ``fields``.
+  /// Work the step does: an async closure given the answers and a progress reporter, that
+  /// returns answers or throws. The step shows its progress, its outcome (Retry, Back, Quit
+  /// after a failure) and the run cannot go past it before it succeeds. Default: none.
+  var work: StepWork? { get }
+  /// Everything about the step (colours, blocks, tabs, a progress stage, a task). Default:
+  /// built from ``id``, ``title``, ``icon``, ``fields`` and ``work``.
   var step: StepDefinition { get }
 
   /// The flow's id in results and state files. Default: the type's name, lower-cased.
@@ -54,8 +58,10 @@ extension FlowSteps {
   public var title: String { StepDefinition.title(fromIdentifier: id) }
   public var icon: Icon? { nil }
   public var fields: [FieldSpec] { [] }
+  public var work: StepWork? { nil }
   public var step: StepDefinition {
-    StepDefinition(id: id, title: title, icon: icon, fields: fields)
+    StepDefinition(
+      id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) })
   }
 
   public static var flowID: String { String(describing: Self.self).lowercased() }

@@ -60,6 +60,10 @@ package struct TaskPanel {
   package var statusText: String {
     switch status {
     case .ready(let command, let changed):
+      if command.isEmpty {
+        return changed
+          ? "\(name): answers changed since it ran; Enter runs it again" : "\(name): Enter runs it"
+      }
       return changed
         ? "\(name): answers it uses changed since it ran; Enter runs it again: \(command)"
         : "\(name) runs: \(command)"
