@@ -20,15 +20,18 @@ package struct FlowOptions: Equatable, Sendable {
   package var context: FieldContext
   /// The user's theme, applied on top of the flow's and the step's colours.
   package var theme: ThemePreset
+  /// Whether the program runs on a terminal it can hand to an editor (Ctrl-E).
+  package var handsOverTerminal: Bool
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
     colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached,
-    theme: ThemePreset = .standard
+    theme: ThemePreset = .standard, handsOverTerminal: Bool = false
   ) {
     self.theme = theme
     self.colorDepth = colorDepth
+    self.handsOverTerminal = handsOverTerminal
     self.glyphs = glyphs
     self.position = position
     self.animate = animate

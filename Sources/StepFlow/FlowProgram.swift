@@ -180,10 +180,16 @@ package struct FlowProgram: TerminalProgram {
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
     let before = state
-    let outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
+    var outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
     // The key that closes the help does nothing else; any other ends a transition under way.
     if before.showsHelp { return outcome }
     transition = nil
+    if state.editRequest != nil, !options.handsOverTerminal {
+      // Ctrl-E asked for an editor; without a terminal to give it there is none.
+      state.editRequest = nil
+      outcome = .refused(
+        "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
+    }
     // The output pane scrolls on the screen's side: the pure update only knows it is open.
     if before.showsLog, let binding = KeyBindings.binding(for: key, in: .logPane),
       binding.action == .scrollLog
@@ -194,6 +200,26 @@ package struct FlowProgram: TerminalProgram {
     guard let outcome, !state.showsHelp else { return outcome }
     react(to: outcome, leaving: before, at: now)
     return outcome
+  }
+
+  /// Whether the terminal is with the editor now (between ``takeHandOver()`` and its end).
+  private var editorRunning = false
+
+  /// The text Ctrl-E asked to edit, once, for the loop to hand the terminal over.
+  package mutating func takeHandOver() -> ExternalEdit? {
+    guard !editorRunning, let request = state.editRequest else { return nil }
+    editorRunning = true
+    return ExternalEdit.from(
+      text: request.text, environment: options.context.environment,
+      limit: 4 * Field.maxTextLength)
+  }
+
+  /// The editor is done: its text goes into the field, or the message says why it does not.
+  private mutating func edited(_ result: EditResult, at now: Duration) {
+    editorRunning = false
+    let before = state
+    let outcome = FlowMachine.finishEdit(result, state: &state, flow: flow)
+    react(to: outcome, leaving: before, at: now)
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
@@ -297,6 +323,8 @@ package struct FlowProgram: TerminalProgram {
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
+    case .edited(let result):
+      edited(result, at: now)
     case .input, .inputClosed:
       break
     case .task(let event):

@@ -172,7 +172,7 @@ package enum FlowRunner {
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position,
           animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-          context: settings.fieldContext, theme: settings.theme),
+          context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true),
         state: start),
       saver: saver)
     let code: Int32

@@ -215,6 +215,17 @@ package struct FlowView {
     let context = program.focusContext
     let items = KeyBindings.hints(
       in: context, ascii: glyphs.style == .ascii, enter: enterHint(context))
+    if FocusContext.lists.contains(context), let field = state.editor?.focusedField,
+      !field.list.filter.isEmpty
+    {
+      // While a list is filtered the hint says by what, and how to undo it.
+      let filter = Sanitizer.sanitize(field.list.filter)
+      let shown =
+        field.list.count(of: field.options.count) == 0
+        ? "no match for \"\(filter)\"" : "filter \"\(filter)\""
+      return [shown, "Backspace edit", "Esc clear"]
+        + items.filter { !$0.hasPrefix("Esc ") && !$0.hasPrefix("type ") }
+    }
     guard context == .stars else { return items }
     return items.map { $0.replacing("1-9", with: "1-\(min(9, flow.steps.count))") }
   }

@@ -69,5 +69,7 @@ package struct SavingProgram: TerminalProgram {
 
   package func nextDeadline(after now: Duration) -> Duration? { program.nextDeadline(after: now) }
 
+  package mutating func takeHandOver() -> ExternalEdit? { program.takeHandOver() }
+
   package mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
 }

@@ -19,6 +19,9 @@ let benchmarks: [Benchmark] = [
   Benchmark(
     name: "gauge", summary: "gauge: bytes per 1 % update and per spinner frame",
     run: gaugeBenchmark),
+  Benchmark(
+    name: "list", summary: "a key in a list of 10 and 10,000 options; filtering 10,000 options",
+    run: listBenchmark),
   Benchmark(name: "render", summary: "drawing a 120x40 screen", run: renderBenchmark),
   Benchmark(
     name: "strip", summary: "the step strip at 4, 100 and 10,000 steps", run: stripBenchmark),

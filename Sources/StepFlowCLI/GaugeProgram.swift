@@ -167,7 +167,7 @@ package struct GaugeProgram: TerminalProgram {
       indicators.end(in: .main, at: now)
     case .task(.report):
       break
-    case .resize, .tick:
+    case .resize, .tick, .edited:
       break
     }
     for event in indicators.advance(to: now) {

@@ -123,7 +123,32 @@ package struct SessionLoop {
       executor?.perform(effects)
     }
     deadline = program.nextDeadline(after: t)
+    if let edit = program.takeHandOver() { return handOver(edit, &program) }
     return nil
+  }
+
+  /// Gives the terminal to an editor and takes it back: the terminal as it was found while
+  /// the editor runs (cooked mode, the main screen), then raw mode from the settings saved at
+  /// the start and stepflow's modes again, whatever the editor left; the whole screen is
+  /// drawn anew and the program hears how the editor ended.
+  private mutating func handOver<P: TerminalProgram>(_ edit: ExternalEdit, _ program: inout P)
+    -> Int32?
+  {
+    TerminalModes.restore()
+    tty.setBlocking(true)
+    let outcome = ExternalEditor.run(edit, terminal: tty.fd, signals: signals)
+    tty.setBlocking(false)
+    do {
+      try TerminalModes.resume(tty)
+    } catch {
+      return ExitCode.hangUp
+    }
+    // Bytes the editor left unread are not keys for stepflow.
+    decoder = KeyDecoder()
+    tty.discardInput()
+    if let code = handleSignals(outcome.signals, &program) { return code }
+    if let code = resized(&program) { return code }
+    return send(.edited(outcome.result), &program)
   }
 
   /// When the program's next tick is due: its deadline, but not sooner than a frame after the

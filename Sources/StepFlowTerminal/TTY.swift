@@ -90,6 +90,20 @@ package struct TTY {
     }
   }
 
+  /// Makes reads block (for a program the terminal is handed to, which shares the open
+  /// descriptor: an editor reading a non-blocking terminal would see no input) or return at
+  /// once again.
+  package func setBlocking(_ blocking: Bool) {
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0 else { return }
+    _ = fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+  }
+
+  /// Throws away what was typed and not read yet.
+  package func discardInput() {
+    _ = tcflush(fd, TCIFLUSH)
+  }
+
   /// The window size in columns and rows; 80×24 when the terminal does not know it.
   package func size() -> (width: Int, height: Int) {
     var window = winsize()

@@ -50,6 +50,27 @@ package enum TerminalModes {
     _ = tty.write(enterSequence, patience: 1000)
   }
 
+  /// What a program run on the terminal may leave behind that stepflow does not use, put back
+  /// to the terminal's defaults: mouse reports off (every mode), cursor keys and keypad in
+  /// normal mode, the scroll region the whole screen, origin mode and insert mode off, the
+  /// ASCII character set, styles reset.
+  package static let sanitizeSequence: [UInt8] = Array(
+    ("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l"
+      + "\u{1B}[?1l\u{1B}>\u{1B}[r\u{1B}[?6l\u{1B}[4l\u{1B}(B\u{1B}[0m").utf8)
+
+  /// Takes the terminal back after a program stepflow handed it to (an editor): raw mode
+  /// again from the settings saved at the start — never from what the program left, which
+  /// may be anything — the modes it may have changed put back (``sanitizeSequence``), then
+  /// stepflow's own (``enterSequence``).
+  package static func resume(_ tty: TTY) throws(TerminalError) {
+    var raw = rawSettings(from: restoreStorage.pointee.saved)
+    guard tcsetattr(tty.fd, TCSADRAIN, &raw) == 0 else {
+      throw .system(tty.name, "switch back to raw mode")
+    }
+    restoreStorage.pointee.active = true
+    _ = tty.write(sanitizeSequence + enterSequence, patience: 1000)
+  }
+
   /// Undoes ``enter(_:)``; does nothing when it is already undone.
   ///
   /// - Parameter draining: wait until the output is sent before changing the settings

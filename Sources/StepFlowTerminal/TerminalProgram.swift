@@ -15,6 +15,9 @@ package enum TerminalEvent: Equatable, Sendable {
   case inputClosed
   /// A task the program asked for (``TerminalProgram/takeEffects()``) has news.
   case task(TaskEvent)
+  /// The editor the program handed the terminal to (``TerminalProgram/takeHandOver()``) is
+  /// done: the text it left, or why there is none.
+  case edited(EditResult)
 }
 
 /// What a program asks of the loop after an event.
@@ -55,6 +58,11 @@ package protocol TerminalProgram {
   /// event it handles. The loop carries them out (``TaskExecutor``) and sends what happens
   /// back as ``TerminalEvent/task(_:)``; every task is stopped when the loop ends.
   mutating func takeEffects() -> [TaskEffect]
+
+  /// A text to edit in an editor that takes over the terminal (Ctrl-E), asked after every
+  /// event: the loop gives the terminal back, runs the editor, takes the terminal again with
+  /// its own modes, and sends ``TerminalEvent/edited(_:)``.
+  mutating func takeHandOver() -> ExternalEdit?
 }
 
 extension TerminalProgram {
@@ -64,4 +72,5 @@ extension TerminalProgram {
 extension TerminalProgram {
   package var inputDescriptor: Int32? { nil }
   package mutating func takeEffects() -> [TaskEffect] { [] }
+  package mutating func takeHandOver() -> ExternalEdit? { nil }
 }

@@ -1,3 +1,4 @@
+import StepFlowTestSupport
 import Testing
 
 @testable import StepFlowCore

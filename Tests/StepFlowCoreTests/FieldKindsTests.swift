@@ -17,32 +17,6 @@ private func refusal(_ build: () throws -> FieldSpec) -> FieldSpecError.Problem?
   }
 }
 
-/// A file system of fakes: paths and what they are.
-final class FakeFiles: FileProbe {
-  let kinds: [String: FileKind]
-  init(_ kinds: [String: FileKind]) { self.kinds = kinds }
-  func kind(of path: String) -> FileKind? {
-    kinds[path.hasPrefix("./") ? String(path.dropFirst(2)) : path]
-  }
-  func entries(of directory: String) -> [String]? {
-    let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-    guard directory == "." || kinds[String(prefix.dropLast())] == .directory || prefix == "/" else {
-      return nil
-    }
-    let cut = prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix
-    return kinds.keys.filter {
-      $0.hasPrefix(cut) && $0 != cut && !$0.dropFirst(cut.count).contains("/")
-    }
-    .map { String($0.dropFirst(cut.count)) }.sorted()
-  }
-}
-
-let march14 = CalendarDate(checkedYear: 2025, month: 3, day: 14)
-
-func context(files: [String: FileKind] = [:], environment: [String: String] = [:]) -> FieldContext {
-  FieldContext(today: march14, files: FakeFiles(files), environment: environment)
-}
-
 let languages = [
   ChoiceOption(id: "swift", title: "Swift", description: "fast and safe"),
   ChoiceOption("go", "Go"), ChoiceOption("python", "Python"),

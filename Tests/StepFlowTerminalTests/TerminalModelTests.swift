@@ -72,12 +72,24 @@ import Testing
 
   @Test func unknownBytesAreRecordedAsErrors() {
     var model = TerminalModel(width: 5, height: 1)
-    model.apply("\u{1B}[?1000h\u{1B}[5m\u{1B}7\u{1B}[3S\u{1}")
+    model.apply("\u{1B}[?1049h\u{1B}[?2222h\u{1B}[5m\u{1B}7\u{1B}[3S\u{1}")
     #expect(
       model.errors == [
-        "unsupported private mode 1000", "unsupported SGR 5", "unsupported sequence ESC 7",
+        "unsupported private mode 2222", "unsupported SGR 5", "unsupported sequence ESC 7",
         "unsupported CSI 3S", "unsupported control byte 0x1",
       ])
+  }
+
+  @Test func theModesAnEditorMayLeaveAreTracked() {
+    var model = TerminalModel(width: 10, height: 5)
+    model.apply("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?1h\u{1B}=\u{1B}[2;4r\u{1B}[4h\u{1B}(0\u{1B}[?6h")
+    #expect(model.mouseModes == [1000, 1006] && model.applicationCursorKeys)
+    #expect(model.applicationKeypad && model.scrollRegion == 2...4 && model.insertMode)
+    #expect(model.graphicsCharset && model.originMode && model.errors == [])
+    model.apply("\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1l\u{1B}>\u{1B}[r\u{1B}[4l\u{1B}(B\u{1B}[?6l")
+    #expect(model.mouseModes.isEmpty && !model.applicationCursorKeys && !model.applicationKeypad)
+    #expect(model.scrollRegion == nil && !model.insertMode && !model.graphicsCharset)
+    #expect(!model.originMode && model.errors == [])
   }
 
   @Test func utf8CutBetweenWritesWaitsForTheRest() {

@@ -36,7 +36,7 @@ private struct CounterProgram: TerminalProgram, Sendable {
     case .tick: ticks += 1
     case .input(let bytes): inputs.append(String(decoding: bytes, as: UTF8.self))
     case .inputClosed: inputClosed = true
-    case .task: break
+    case .task, .edited: break
     }
     return .continue
   }

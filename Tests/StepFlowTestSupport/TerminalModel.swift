@@ -34,6 +34,17 @@ public struct TerminalModel: Sendable {
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
   public private(set) var synchronizedOutput = false
   public private(set) var synchronizedFrames = 0
+  /// Modes a full-screen program (an editor) may switch on and leave on: mouse reports (any
+  /// of 1000, 1002, 1003, 1005, 1006, 1015), application cursor keys (`?1h`), the application
+  /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
+  /// and the DEC graphics character set (`ESC ( 0`).
+  public private(set) var mouseModes: Set<Int> = []
+  public private(set) var applicationCursorKeys = false
+  public private(set) var applicationKeypad = false
+  public private(set) var originMode = false
+  public private(set) var insertMode = false
+  public private(set) var scrollRegion: ClosedRange<Int>? = nil
+  public private(set) var graphicsCharset = false
   /// What the model did not understand, in order.
   public private(set) var errors: [String] = []
 
@@ -43,7 +54,7 @@ public struct TerminalModel: Sendable {
   /// The cursor wrote the last column; the next grapheme wraps (when autowrap is on).
   private var pendingWrap = false
 
-  private enum State: Sendable { case ground, escape, csi }
+  private enum State: Sendable { case ground, escape, csi, charset }
   private var state = State.ground
   private var sequence: [UInt8] = []
   private var text: [UInt8] = []
@@ -127,11 +138,20 @@ public struct TerminalModel: Sendable {
         if byte == 0x5B {
           state = .csi
           sequence.removeAll()
+        } else if byte == UInt8(ascii: "(") {
+          state = .charset
         } else {
           state = .ground
           if byte == 0x18 || byte == 0x1A { continue }
+          if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") {
+            applicationKeypad = byte == UInt8(ascii: "=")
+            continue
+          }
           errors.append("unsupported sequence ESC \(Self.describe(byte))")
         }
+      case .charset:
+        state = .ground
+        graphicsCharset = byte == UInt8(ascii: "0")
       case .csi:
         if byte >= 0x40 && byte <= 0x7E {
           state = .ground
@@ -305,6 +325,19 @@ public struct TerminalModel: Sendable {
       selectGraphicRendition(p.isEmpty ? [0] : p)
     case (true, UInt8(ascii: "h")), (true, UInt8(ascii: "l")):
       for mode in p { setMode(mode, on: final == UInt8(ascii: "h")) }
+    case (false, UInt8(ascii: "h")), (false, UInt8(ascii: "l")):
+      for mode in p {
+        if mode == 4 {
+          insertMode = final == UInt8(ascii: "h")
+        } else {
+          errors.append("unsupported mode \(mode)")
+        }
+      }
+    case (false, UInt8(ascii: "r")):
+      let top = max(1, first)
+      let bottom = p.count > 1 && p[1] > 0 ? p[1] : height
+      scrollRegion = top == 1 && bottom >= height ? nil : top...bottom
+      moveTo(x: 0, y: 0)
     default:
       errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
     }
@@ -316,6 +349,10 @@ public struct TerminalModel: Sendable {
 
   private mutating func setMode(_ mode: Int, on: Bool) {
     switch mode {
+    case 1: applicationCursorKeys = on
+    case 6: originMode = on
+    case 1000, 1002, 1003, 1005, 1006, 1015:
+      if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
     case 7: autowrap = on
     case 25: cursorVisible = on
     case 2004: bracketedPaste = on

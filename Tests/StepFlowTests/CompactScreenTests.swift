@@ -7,7 +7,9 @@ import Testing
 /// Short screens: every step of every built-in flow and wizard file at 40×12 in the compact
 /// layout, a form that scrolls to its focused field, and the smallest screen a flow takes.
 @Suite struct CompactScreenTests {
-  static let wizards = ["onboarding", "release", "survey", "delivery", "purchase", "rating"]
+  static let wizards = [
+    "onboarding", "release", "survey", "new-project", "delivery", "purchase", "rating",
+  ]
 
   /// A program showing step `index` with every step before it reached.
   static func program(at index: Int, of flow: FlowDefinition) -> FlowProgram {

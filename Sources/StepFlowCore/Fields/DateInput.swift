@@ -136,6 +136,40 @@ package struct DateInput: Hashable, Sendable {
     cursor = part.upperBound
   }
 
+  /// The number a part holds when every slot of it is filled.
+  private func number(in part: Range<Int>) -> Int? {
+    var n = 0
+    for i in part {
+      guard let digit = digits[i] else { return nil }
+      n = n * 10 + Int(digit)
+    }
+    return n
+  }
+
+  /// The day the typed parts make, the missing (or impossible) ones taken from `start`.
+  private func filled(from start: CalendarDate) -> CalendarDate {
+    let year =
+      number(in: Self.parts[0]).flatMap { (1...9999).contains($0) ? $0 : nil } ?? start.year
+    let month =
+      number(in: Self.parts[1]).flatMap { (1...12).contains($0) ? $0 : nil } ?? start.month
+    let days = CalendarDate.days(inMonth: month, year: year)
+    let day =
+      number(in: Self.parts[2]).flatMap { (1...days).contains($0) ? $0 : nil }
+      ?? min(start.day, days)
+    return CalendarDate(year: year, month: month, day: day) ?? start
+  }
+
+  /// Leaving the field: a two-digit part typed with one digit (`2099-6-1` left at `1_`)
+  /// means that digit (`01`), as a separator after it would.
+  package mutating func finish() {
+    for part in partRanges where part.count == 2 {
+      if digits[part.lowerBound] != nil, digits[part.lowerBound + 1] == nil {
+        digits[part.lowerBound + 1] = digits[part.lowerBound]
+        digits[part.lowerBound] = 0
+      }
+    }
+  }
+
   /// Backspace: empties the slot before the cursor and moves onto it.
   package mutating func deleteBackward() {
     guard cursor > 0 else { return }
@@ -173,10 +207,14 @@ package struct DateInput: Hashable, Sendable {
     by delta: Int, start: CalendarDate, low: CalendarDate?, high: CalendarDate?
   ) {
     guard let current = value else {
-      var day = start
+      // Unfinished: the parts typed are kept, the others come from `start`.
+      var day = filled(from: start)
       if let low, day < low { day = low }
       if let high, day > high { day = high }
-      set(DateTimeValue(date: day, time: time ? (9, 0) : nil))
+      var clock: (hour: Int, minute: Int)? = nil
+      if time { clock = (number(in: Self.parts[3]) ?? 9, number(in: Self.parts[4]) ?? 0) }
+      if let c = clock, c.hour > 23 || c.minute > 59 { clock = (9, 0) }
+      set(DateTimeValue(date: day, time: clock))
       if cursor == digits.count { cursor = partRanges[2].lowerBound }
       return
     }

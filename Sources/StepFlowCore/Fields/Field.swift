@@ -504,6 +504,13 @@ package struct Field: Hashable, Sendable {
     list = ListState(filter: filter, matches: matches)
   }
 
+  /// The focus leaves the field: a date's one-digit part is completed (see
+  /// ``DateInput/finish()``).
+  package mutating func leave() {
+    if case .date = spec.kind { date.finish() }
+    candidates = []
+  }
+
   /// Esc in a list: clears the filter.
   /// - Returns: whether there was a filter to clear.
   package mutating func clearFilter() -> Bool {

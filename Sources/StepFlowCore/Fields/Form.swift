@@ -75,6 +75,14 @@ package struct Form: Hashable, Sendable {
     return fields[focusIndex].pickHighlighted()
   }
 
+  /// The focus leaves the form (for the buttons, the tab bar): the focused field finishes
+  /// what was typed (``Field/leave()``) and is touched, so that its problem shows.
+  package mutating func leaveFocused() {
+    guard fields.indices.contains(focusIndex) else { return }
+    fields[focusIndex].leave()
+    touched.insert(fields[focusIndex].id)
+  }
+
   /// Esc on the focused field: clears a list's filter.
   /// - Returns: whether there was one.
   package mutating func clearFilter() -> Bool {
@@ -112,7 +120,10 @@ package struct Form: Hashable, Sendable {
   @discardableResult
   package mutating func focus(at index: Int) -> Bool {
     guard fields.indices.contains(index), index != focusIndex else { return false }
-    if fields.indices.contains(focusIndex) { touched.insert(fields[focusIndex].id) }
+    if fields.indices.contains(focusIndex) {
+      fields[focusIndex].leave()
+      touched.insert(fields[focusIndex].id)
+    }
     focusIndex = index
     return true
   }
@@ -166,6 +177,7 @@ package struct Form: Hashable, Sendable {
   /// What the flow calls on Next: touches every field so that all messages show, focuses the
   /// first invalid field, and returns the problems (empty: the step may be left).
   package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
+    for index in fields.indices { fields[index].leave() }
     let problems = validate(in: context)
     if let first = problems.first, let index = index(of: first.fieldID) {
       focus(at: index)
@@ -178,7 +190,12 @@ package struct Form: Hashable, Sendable {
   /// was typed wrong (letters in a number) at once.
   package func visibleError(at index: Int, in context: FieldContext?) -> FieldError? {
     guard fields.indices.contains(index) else { return nil }
-    guard touched.contains(fields[index].id) else { return fields[index].syntaxProblem }
+    guard touched.contains(fields[index].id) else {
+      // A date typed halfway is no mistake yet; letters in a number are.
+      guard let problem = fields[index].syntaxProblem else { return nil }
+      if case .incompleteDate = problem.problem { return nil }
+      return problem
+    }
     return fields[index].validate(in: context)
   }
 

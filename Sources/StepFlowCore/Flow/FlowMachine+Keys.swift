@@ -64,7 +64,13 @@ extension FlowMachine {
     case .interrupt:
       return nil
     default:
-      return perform(binding.action, key: key, state: &state, flow: flow)
+      let focus = state.editor?.focus
+      let outcome = perform(binding.action, key: key, state: &state, flow: flow)
+      if case .changed? = outcome, state.editor != nil, state.editor?.focus != focus {
+        // The focus left a field, which may have finished what was typed (a date's digit).
+        state.syncAnswers(flow: flow)
+      }
+      return outcome
     }
   }
 
@@ -120,6 +126,26 @@ extension FlowMachine {
     }
   }
 
+  /// What an editor run gave back (Ctrl-E): the text replaces the field's — the focused one,
+  /// or by its id if the focus moved meanwhile; a failure keeps the text and says why.
+  package static func finishEdit(_ result: EditResult, state: inout FlowState, flow: FlowDefinition)
+    -> Outcome
+  {
+    guard let request = state.editRequest else { return .refused("no editor was asked for") }
+    state.editRequest = nil
+    switch result {
+    case .failed(let why): return .refused(why)
+    case .edited(let raw):
+      // What a file holds is text like a paste: line breaks kept, control characters not.
+      let text = TextInput.cleaned(raw, keepingNewlines: true)
+      if text == request.text { return .changed }
+      if state.editor?.focusedField?.id == request.fieldID {
+        return replaceFocusedText(text, state: &state, flow: flow)
+      }
+      return apply(.set(field: request.fieldID, value: text), to: &state, flow: flow)
+    }
+  }
+
   /// Gives the focused field the text an editor gave back (Ctrl-E), as `set` would.
   package static func replaceFocusedText(
     _ text: String, state: inout FlowState, flow: FlowDefinition
@@ -171,8 +197,12 @@ extension FlowMachine {
       if state.editor?.clearFilter() == true { return .changed }
       return perform(.leaveField, key: key, state: &state, flow: flow)
     case .openEditor:
-      return .refused(
-        "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
+      // The screen gives the terminal to the editor; the pure update only asks for it.
+      guard let field = state.editor?.focusedField, field.focusContext == .multilineText else {
+        return nil
+      }
+      state.editRequest = EditRequest(fieldID: field.id, text: field.input.text)
+      return .changed
     case .submit:
       // Enter goes to the next field (or from the tab bar into the tab); on the last one it
       // is the step's Enter: next step, or finish on the last step.

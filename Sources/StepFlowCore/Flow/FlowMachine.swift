@@ -121,10 +121,21 @@ package enum FlowMachine {
   private static func validateCurrentStep(_ state: inout FlowState, _ flow: FlowDefinition)
     -> Outcome?
   {
-    guard state.editor?.hasControls ?? false,
-      let problems = state.editor?.validateForNext(in: state.context), !problems.isEmpty
-    else { return nil }
+    guard state.editor?.hasControls ?? false else { return nil }
+    let before = values(of: state.editor)
+    guard let problems = state.editor?.validateForNext(in: state.context) else { return nil }
+    // Leaving finishes what was typed (a date's last digit): the answers follow, and only
+    // then (answers given beside the editor, by `set`, stay as they are).
+    if values(of: state.editor) != before { state.syncAnswers(flow: flow) }
+    guard !problems.isEmpty else { return nil }
     return .refused(problems.map(\.message).joined(separator: "; "))
+  }
+
+  /// The editor's values by field id (empty without one).
+  private static func values(of editor: StepEditor?) -> [String: FieldValue?] {
+    var values: [String: FieldValue?] = [:]
+    editor?.forEachField { id, value in values[id] = value }
+    return values
   }
 
   private static func edited(

@@ -31,6 +31,8 @@ package struct FlowState: Equatable, Sendable {
   package var pendingConfirmation: Confirmation?
   /// Whether the keys' help (`?`) is shown: the next key, whichever it is, closes it.
   package var showsHelp = false
+  /// The text Ctrl-E asked to hand to an editor, until the screen does it (or says it cannot).
+  package var editRequest: EditRequest?
   /// Whether the current step's task output is shown in the pane over the screen (`l`): its
   /// keys scroll it, `l` or Esc closes it, moving to another step closes it.
   package var showsLog = false

@@ -154,6 +154,13 @@ package struct StepEditor: Equatable, Sendable {
 
   /// Focuses a control, keeping the forms' own focus in step with it.
   package mutating func setFocus(_ target: Focus?) {
+    if target != focus {
+      switch focus {
+      case .field: form.leaveFocused()
+      case .tabField: tabForms[selectedTab].leaveFocused()
+      default: break
+      }
+    }
     focus = target
     switch target {
     case .field(let i): form.focus(at: i)

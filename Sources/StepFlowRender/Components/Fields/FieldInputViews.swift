@@ -11,14 +11,12 @@ extension Field {
     into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool,
     placeholder: String
   ) {
-    let faint = theme.text.foreground(theme.inactive).dim
     let width = max(1, area.width - 1)
     if input.isEmpty {
-      let example = placeholder.isEmpty ? "" : "e.g. " + placeholder
-      canvas.draw(
-        TextLayout.truncate(example, toWidth: area.width, ellipsis: glyphs.ellipsis), x: area.x,
-        y: area.y, style: faint, limit: area.width)
-      if focused { canvas.put(" ", width: 1, x: area.x, y: area.y, style: theme.text.reversed) }
+      // As a line of text shows it: the example, its first character under the cursor.
+      input.render(
+        into: &canvas, area: area.top(1), theme: theme, glyphs: glyphs, focused: focused,
+        placeholder: placeholder)
       return
     }
     let layout = WrappedText(input.graphemes, width: width, cursor: focused ? input.cursor : nil)
