@@ -23,9 +23,7 @@ let package = Package(
     // The pure model: steps, commands, the update, fields and validation, keys, appearance.
     .target(name: "StepFlowCore", dependencies: ["StepFlowText", "StepFlowJSON"]),
     // Cells, canvas, components, animation: drawing without a terminal.
-    .target(
-      name: "StepFlowRender", dependencies: ["StepFlowText", "StepFlowCore"],
-      linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "StepFlowRender", dependencies: ["StepFlowText", "StepFlowCore"]),
     // The only code that touches the system: tty, termios, signals, files, the frame writer.
     .target(
       name: "StepFlowTerminal", dependencies: ["StepFlowText", "StepFlowCore", "StepFlowRender"]),
@@ -49,15 +47,14 @@ let package = Package(
     .target(
       name: "StepFlowCLI",
       dependencies: [
-        "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
-        "StepFlowWizards",
+        "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowCore",
+        "StepFlowRender", "StepFlowTerminal", "StepFlowWizards",
       ]),
     .executableTarget(name: "stepflow", dependencies: ["StepFlowCLI"]),
     .executableTarget(
       name: "StepFlowBench",
       dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowJSON", "StepFlowTerminal",
-        "StepFlowWizards",
+        "StepFlow", "StepFlowCLI", "StepFlowText", "StepFlowTerminal", "StepFlowWizards",
       ],
       path: "Sources/StepFlowBench"),
     // A program of its own for the end-to-end tests, using only StepFlow's public API as an
@@ -67,9 +64,7 @@ let package = Package(
       path: "Tests/StepFlowProbe"),
     .target(
       name: "StepFlowTestSupport",
-      dependencies: [
-        "StepFlow", "StepFlowCLI", "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards",
-      ],
+      dependencies: ["StepFlow", "StepFlowText", "StepFlowCore", "StepFlowTerminal"],
       path: "Tests/StepFlowTestSupport"),
     // The tests mirror the targets: each tests one layer through the layers below it.
     .testTarget(name: "StepFlowTextTests", dependencies: ["StepFlowText"]),
@@ -78,24 +73,22 @@ let package = Package(
       dependencies: ["StepFlowJSON", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowCoreTests",
-      dependencies: ["StepFlowCore", "StepFlowText", "StepFlowJSON", "StepFlowTestSupport"]),
+      dependencies: ["StepFlowCore", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowRenderTests",
       dependencies: ["StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowTerminalTests",
       dependencies: [
-        "StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowText", "StepFlowTestSupport",
+        "StepFlowTerminal", "StepFlowRender", "StepFlowCore", "StepFlowTestSupport",
       ]),
     .testTarget(
       name: "StepFlowWizardsTests",
-      dependencies: [
-        "StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowText", "StepFlowTestSupport",
-      ]),
+      dependencies: ["StepFlowWizards", "StepFlowCore", "StepFlowJSON", "StepFlowTestSupport"]),
     .testTarget(
       name: "StepFlowTests",
       dependencies: [
-        "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowText", "StepFlowJSON",
+        "StepFlow", "StepFlowCommandLine", "StepFlowCLI", "StepFlowJSON", "StepFlowCore",
         "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
       ],
       exclude: ["Goldens"]),
@@ -103,8 +96,8 @@ let package = Package(
       name: "StepFlowCLITests",
       dependencies: [
         "stepflow", "stepflow-probe", "StepFlow", "StepFlowCommandLine", "StepFlowCLI",
-        "StepFlowText",
-        "StepFlowJSON", "StepFlowTerminal", "StepFlowWizards", "StepFlowTestSupport",
+        "StepFlowJSON", "StepFlowCore", "StepFlowTerminal", "StepFlowWizards",
+        "StepFlowTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -40,10 +40,3 @@ package struct FlowOptions: Equatable, Sendable {
     self.context = context
   }
 }
-
-/// A push transition between two steps: the screen being left, the way it goes, and its timing.
-package struct StepTransition: Equatable, Sendable {
-  package var from: FlowState
-  package var direction: Direction
-  package var timing: Transition
-}

@@ -5,8 +5,9 @@ import StepFlowText
 
 /// A running flow: the pure state machine plus what the screen needs over time (transitions,
 /// messages, the navigation bar's and the tabs' animations, the stages of an automatic run).
-/// Keys, script commands and ticks all go through it, on a terminal and in a script alike —
-/// one program for every mode. What a key does is decided by the pure update
+///
+/// Keys, script commands and ticks all go through it, on a terminal and in a script alike — one
+/// program for every mode. What a key does is decided by the pure update
 /// (``FlowMachine/handleKey(_:state:flow:)``), the help overlay and the y/n question included.
 package struct FlowProgram: TerminalProgram {
   package let flow: FlowDefinition
@@ -91,9 +92,10 @@ package struct FlowProgram: TerminalProgram {
     return previous.map { [item($0), item(current)] } ?? [item(current)]
   }
 
-  /// The smallest screen a flow is drawn on: 30×11, the compact layout (see
-  /// ``minimumHeight``); every built-in flow and wizard is whole at 40×12 and usable below it,
-  /// its forms scrolling. Smaller, the "terminal too small" screen says how to quit.
+  /// The smallest screen a flow is drawn on: 30×11, the compact layout (see ``minimumHeight``);
+  /// every built-in flow and wizard is whole at 40×12 and usable below it, its forms scrolling.
+  ///
+  /// Smaller, the "terminal too small" screen says how to quit.
   package static let compactMinimum = (width: 30, height: 11)
 
   package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
@@ -121,10 +123,12 @@ package struct FlowProgram: TerminalProgram {
     return "q or Ctrl-C to quit"
   }
 
-  /// The fewest rows that show every step whole in the full layout: the tallest navigation
-  /// bar, the strip, the least of a step's screen (a tab bar and a field, a field, or the
-  /// status), the buttons and the footer. Measured once. Shorter screens get the compact
-  /// layout (``FlowView/isCompact(program:height:)``).
+  /// The fewest rows that show every step whole in the full layout: the tallest navigation bar, the
+  /// strip, the least of a step's screen (a tab bar and a field, a field, or the status), the
+  /// buttons and the footer.
+  ///
+  /// Measured once. Shorter screens get the compact layout
+  /// (``FlowView/isCompact(program:height:)``).
   package let minimumHeight: Int
 
   package static func minimumHeight(of flow: FlowDefinition, position: ExtraContentPosition?) -> Int
@@ -288,9 +292,10 @@ package struct FlowProgram: TerminalProgram {
       isFocused: state.editor?.focus == .tabBar, duration: duration)
   }
 
-  /// In an automatic run, moves on from every step whose progress stage has run its time,
-  /// each stage starting where the previous one ended. A step that refuses to be left (its
-  /// fields) stays, its stage shown full.
+  /// In an automatic run, moves on from every step whose progress stage has run its time, each
+  /// stage starting where the previous one ended.
+  ///
+  /// A step that refuses to be left (its fields) stays, its stage shown full.
   private mutating func advanceAutomatically(to now: Duration) {
     while isAutomatic, state.status == .running, let current = state.progression.current,
       let running = stages.running, running.step == current,

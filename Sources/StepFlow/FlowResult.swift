@@ -13,8 +13,12 @@ package enum FlowResult {
 
   /// `{"wizard":"purchase","finished":true,"current":"complete","reached":[…],"answers":{…}}`,
   /// with `"rating"` for rating flows.
-  /// - Parameter ascii: only ASCII bytes, every other character as a `\u` escape (the
-  ///   `ascii` glyph set: the result reads back as the same answers).
+  /// - Parameters:
+  ///   - flow: The flow that ran.
+  ///   - state: Where the run ended.
+  ///   - ascii: Only ASCII bytes, every other character as a `\u` escape (the `ascii` glyph
+  ///     set: the result reads back as the same answers).
+  /// - Returns: The JSON text, one line.
   package static func json(flow: FlowDefinition, state: FlowState, ascii: Bool = false) -> String {
     var members: [JSONMember] = [
       JSONMember("wizard", .string(flow.id)),
@@ -111,9 +115,10 @@ package enum FlowResult {
     return reached.filter { FlowMachine.isShown($0, flow, state.answers) }
   }
 
-  /// The text form: the rating for rating flows; else a status line and one `field: value`
-  /// line an answer, in the order of the JSON's answers (choices by option id, a multichoice's
-  /// ids joined by commas, confirm fields `yes`/`no`, numbers as written):
+  /// The text form: the rating for rating flows; else a status line and the answers.
+  ///
+  /// One `field: value` line an answer, in the order of the JSON's answers (choices by option
+  /// id, a multichoice's ids joined by commas, confirm fields `yes`/`no`, numbers as written):
   ///
   ///     status: not finished, at step 2 of 4 (Payment)
   ///     payment_method: paypal

@@ -4,10 +4,11 @@ import StepFlowTerminal
 import StepFlowText
 import StepFlowWizards
 
-/// Runs a flow as `stepflow run` does, driven by typed ``RunSettings``: the state to start
-/// from (`--answers`, `--state`, `--resume`), full screen on a terminal or line by line from
-/// script lines, the state saved after every step, and the result on stdout. The command line
-/// (parsing argv into settings) is `StepFlowCommandLine`'s.
+/// Runs a flow as `stepflow run` does, driven by typed ``RunSettings``: the state to start from
+/// (`--answers`, `--state`, `--resume`), full screen on a terminal or line by line from script
+/// lines, the state saved after every step, and the result on stdout.
+///
+/// The command line (parsing argv into settings) is `StepFlowCommandLine`'s.
 package enum FlowRunner {
   /// `code`, or 74 with a message when something written to stdout was lost: the output is
   /// what a caller asked for, and a run whose result did not arrive has not succeeded.

@@ -172,8 +172,9 @@ package struct FlowView {
 
   // MARK: Footer
 
-  /// Draws the message line and the key hints at the bottom; returns the rows used. Compact:
-  /// one row, the y/n question when one is asked, else the message, else the hints.
+  /// Draws the message line and the key hints at the bottom; returns the rows used.
+  ///
+  /// Compact: one row, the y/n question when one is asked, else the message, else the hints.
   private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
     -> Int
   {
@@ -264,10 +265,11 @@ package struct FlowView {
 
   // MARK: Help
 
-  /// The `?` overlay: the keys where the focus is, in a box. On a screen too short for every
-  /// row the box takes the whole screen without its blank rows, the most useful rows (those
-  /// the hint line names) come first, and the last row says how many more `stepflow help
-  /// keys` lists; text too wide is cut with an ellipsis.
+  /// The `?` overlay: the keys where the focus is, in a box.
+  ///
+  /// On a screen too short for every row the box takes the whole screen without its blank rows, the
+  /// most useful rows (those the hint line names) come first, and the last row says how many more
+  /// `stepflow help keys` lists; text too wide is cut with an ellipsis.
   private func renderHelp(into canvas: inout Canvas, theme: Theme) {
     let context = program.focusContext
     var rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)
@@ -299,29 +301,6 @@ package struct FlowView {
       canvas.draw(
         TextLayout.truncate(row.1, toWidth: room, ellipsis: glyphs.ellipsis), x: x + 4 + keyWidth,
         y: top + i, style: style, limit: room)
-    }
-  }
-}
-
-/// A box around an area, with an optional title in its top edge.
-package struct Frame {
-  package var title: String?
-  package var glyphs: Glyphs
-
-  package func render(into canvas: inout Canvas, area: Rect, style: Style) {
-    guard area.width >= 2, area.height >= 2 else { return }
-    let inner = String(repeating: glyphs.horizontal, count: area.width - 2)
-    canvas.draw(glyphs.topLeft + inner + glyphs.topRight, x: area.x, y: area.y, style: style)
-    canvas.draw(
-      glyphs.bottomLeft + inner + glyphs.bottomRight, x: area.x, y: area.maxY - 1, style: style)
-    for y in (area.y + 1)..<(area.maxY - 1) {
-      canvas.draw(glyphs.vertical, x: area.x, y: y, style: style)
-      canvas.draw(glyphs.vertical, x: area.maxX - 1, y: y, style: style)
-    }
-    if let title, area.width > 6 {
-      let text =
-        " " + TextLayout.truncate(title, toWidth: area.width - 6, ellipsis: glyphs.ellipsis) + " "
-      canvas.draw(text, x: area.x + 2, y: area.y, style: style.bold)
     }
   }
 }

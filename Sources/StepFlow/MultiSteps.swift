@@ -3,7 +3,7 @@ import StepFlowRender
 import StepFlowTerminal
 
 /// A flow written as one Swift enum, running: the typed state, the pure update and the view —
-/// seed 003's `MultiStepsView<T: CaseIterable, Content>` for the terminal.
+/// a multi-step view over any `CaseIterable` enum, for the terminal.
 ///
 /// ```swift
 /// import StepFlow
@@ -121,8 +121,9 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   public mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
 
   /// Tells the flow what its work did: progress it reported, output, and its end (answers it
-  /// returned become the flow's; a failure shows Retry, Back and Quit). Another run's events
-  /// (one that was cancelled) change nothing.
+  /// returned become the flow's; a failure shows Retry, Back and Quit).
+  ///
+  /// Another run's events (one that was cancelled) change nothing.
   /// - Returns: what it did to the flow (an automatic run moves on when the work succeeded).
   @discardableResult
   public mutating func deliver(_ event: TaskEvent, at now: Duration = .zero) -> Change {
@@ -228,9 +229,11 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   }
 
   /// Runs the flow — full screen on a terminal, line by line without one, or from a script —
-  /// with typed options, and returns how it ended. Nothing is printed: not the result (it is
-  /// returned), not the messages (they are in ``Result/messages``); the screen is drawn on the
-  /// terminal (`/dev/tty`) and given back as it was found.
+  /// with typed options, and returns how it ended.
+  ///
+  /// Nothing is printed: not the result (it is returned), not the messages (they are in
+  /// ``Result/messages``); the screen is drawn on the terminal (`/dev/tty`) and given back as it
+  /// was found.
   ///
   /// ```swift
   /// let result = MultiSteps<Signup>.run(options: RunOptions(timeout: .seconds(600)))

@@ -2,9 +2,10 @@ import StepFlowCore
 import StepFlowTerminal
 
 /// How a program runs its flow with ``MultiSteps/run(options:)``: typed options, where
-/// `stepflow run` has strings on its command line. Every option has the default a person at a
-/// terminal expects; the environment's conventions (`NO_COLOR`, the locale,
-/// `STEPFLOW_REDUCED_MOTION`, `ACCESSIBLE`) still apply on top.
+/// `stepflow run` has strings on its command line.
+///
+/// Every option has the default a person at a terminal expects; the environment's conventions
+/// (`NO_COLOR`, the locale, `STEPFLOW_REDUCED_MOTION`, `ACCESSIBLE`) still apply on top.
 ///
 /// ```swift
 /// var options = RunOptions()
@@ -28,15 +29,21 @@ public struct RunOptions: Sendable {
     case script(String)
   }
 
-  /// Where the input comes from. Default: ``Mode/automatic``.
+  /// Where the input comes from.
+  ///
+  /// Default: ``Mode/automatic``.
   public var mode: Mode
-  /// When the screen has colours. Default: ``ColorChoice/auto``.
+  /// When the screen has colours.
+  ///
+  /// Default: ``ColorChoice/auto``.
   public var color: ColorChoice
   /// The icon set; `nil` for the locale's (`ascii` when it is not UTF-8).
   public var glyphs: GlyphStyle?
   /// Where the strip puts each step's extra content; `nil` for the flow's own.
   public var position: ExtraContentPosition?
-  /// Whether step changes animate. Default: yes (never with `STEPFLOW_REDUCED_MOTION=1`).
+  /// Whether step changes animate.
+  ///
+  /// Default: yes (never with `STEPFLOW_REDUCED_MOTION=1`).
   public var animation: Bool
   /// Whether a step with a progress stage runs it whenever it is reached, then advances.
   public var automaticStages: Bool

@@ -7,9 +7,10 @@ package enum ScriptSourceKind {
   case stdin
 }
 
-/// How a flow is run, as typed values: what ``FlowRunner`` is driven by. The command line
-/// (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can make one
-/// directly.
+/// How a flow is run, as typed values: what ``FlowRunner`` is driven by.
+///
+/// The command line (`StepFlowCommandLine`) makes one from `stepflow run`'s options; a program can
+/// make one directly.
 package struct RunSettings {
   /// Script commands separated by `;` or newlines (`--commands`).
   package var commands: String? = nil
@@ -95,8 +96,10 @@ package struct RunSettings {
   }
 
   /// Tells a message: to ``messages``, or on stderr after the program's name.
-  /// - Parameter named: whether the line starts with the program's name (a located problem
-  ///   of a file names the file instead).
+  /// - Parameters:
+  ///   - message: The message, one line or more.
+  ///   - named: Whether the line starts with the program's name (a located problem of a file
+  ///     names the file instead).
   package func report(_ message: String, named: Bool = true) {
     if let messages {
       messages(message)
@@ -114,32 +117,5 @@ package struct RunSettings {
   /// and none at all under the monochrome theme.
   package func colorDepth(isTerminal: Bool) -> ColorDepth? {
     theme.isMonochrome ? nil : color.depth(environment: environment, isTerminal: isTerminal)
-  }
-}
-
-/// When colours are used (`--color`), and the environment's conventions for `auto`
-/// (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`).
-public enum ColorChoice: String, CaseIterable, Sendable {
-  /// Colour only on a terminal, honouring `NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
-  case auto
-  /// Colour always, as deep as the terminal says it shows (`COLORTERM`, `TERM`), at least 16.
-  case always
-  /// No colour: reached, current and pending steps still differ by their glyphs.
-  case never
-
-  /// The colour depth to use, or `nil` for no colour at all.
-  package func depth(environment: [String: String], isTerminal: Bool) -> ColorDepth? {
-    let detected = ColorDepth.detect(environment: environment)
-    switch self {
-    case .never: return nil
-    case .always: return detected == .none ? .ansi16 : detected
-    case .auto:
-      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
-      if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
-        return detected == .none ? .ansi16 : detected
-      }
-      guard isTerminal, environment["TERM"] != "dumb" else { return nil }
-      return detected == .none ? nil : detected
-    }
   }
 }

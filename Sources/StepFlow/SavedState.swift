@@ -17,11 +17,12 @@ package enum SavedState {
   /// The current format's version.
   package static let version = 1
 
-  /// A fingerprint of what a saved state depends on: the wizard's id, its steps' ids in order
-  /// and their conditions, their fields (ids, kinds, options) and tabs, and every rule an
-  /// answer is checked against (`required`, `secure`, `pattern`, `check`, `min`, `max`, the
-  /// stars): a file written before a rule changed is refused, not taken as checked. Titles,
-  /// texts and colours may change freely.
+  /// A fingerprint of what a saved state depends on: the wizard's id, its steps' ids in order and
+  /// their conditions, their fields (ids, kinds, options) and tabs, and every rule an answer is
+  /// checked against (`required`, `secure`, `pattern`, `check`, `min`, `max`, the stars): a file
+  /// written before a rule changed is refused, not taken as checked.
+  ///
+  /// Titles, texts and colours may change freely.
   package static func fingerprint(of flow: FlowDefinition) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ text: String) {
@@ -122,9 +123,11 @@ package enum SavedState {
     return false
   }
 
-  /// Whether a file at the state path may be replaced by a new run of `flow` (without
-  /// `--resume`): it is empty, or it is a stepflow state file of the same wizard (of any
-  /// version or fingerprint: the run starts over). Anything else is not stepflow's to replace.
+  /// Whether a file at the state path may be replaced by a new run of `flow` (without `--resume`):
+  /// it is empty, or it is a stepflow state file of the same wizard (of any version or fingerprint:
+  /// the run starts over).
+  ///
+  /// Anything else is not stepflow's to replace.
   static func mayReplace(_ bytes: [UInt8], flow: FlowDefinition) -> Bool {
     if isBlank(bytes) { return true }
     let parsed = JSON5Parser.parse(bytes, path: "")

@@ -1,22 +1,22 @@
 import StepFlowCore
 import StepFlowRender
 
-/// The progress indicators of steps with a progress stage in an automatic run (`--auto`):
-/// started when such a step becomes current (however it was reached), fed with the stage's
-/// elapsed share on every tick, ended when the stage's time is up, dismissed when the step is
-/// left before that. A completed stage shows full when its step is current again.
-package struct StageProgress: Equatable, Sendable {
+/// The progress indicators of steps with a progress stage in an automatic run (`--auto`): started
+/// when such a step becomes current (however it was reached), fed with the stage's elapsed share on
+/// every tick, ended when the stage's time is up, dismissed when the step is left before that.
+///
+/// A completed stage shows full when its step is current again.
+///
+/// Not `Equatable`: its indicators hold progressors of any type (``ProgressorView``) and
+/// completions, which have no equality, and an `==` that compared the rest would say two
+/// different screens are the same.
+package struct StageProgress: Sendable {
   /// The indicators, one region per step index.
   package private(set) var indicators = ProgressIndicators<Int>()
   /// The step whose stage is running, with when it began and how long it lasts.
   package private(set) var running: (step: Int, start: Duration, duration: Duration)?
   /// The step whose stage is shown, running or completed.
   package private(set) var shown: Int?
-
-  package static func == (a: StageProgress, b: StageProgress) -> Bool {
-    a.running?.step == b.running?.step && a.running?.start == b.running?.start
-      && a.shown == b.shown
-  }
 
   /// The progressors a stage names, in the step's accent colour, animated together.
   package static func progressors(for stage: ProgressStage, theme: Theme) -> [ProgressorType] {

@@ -2,12 +2,13 @@ import StepFlowCore
 import StepFlowRender
 import StepFlowTerminal
 
-/// Writes a run's state to its `--state` file whenever it has changed since the last write:
-/// a new step, another tab, a new answer, the end. Each write is atomic (see
-/// ``Platform/writeFileAtomically(_:_:permissions:)``), with mode 0600 (or the stricter mode of
-/// the file it replaces): answers are nobody else's business. A write that fails ends the run
-/// with exit 74 (``ExitCode/ioError``): a run that can no longer be resumed must not pass for one
-/// that can.
+/// Writes a run's state to its `--state` file whenever it has changed since the last write: a new
+/// step, another tab, a new answer, the end.
+///
+/// Each write is atomic (see ``Platform/writeFileAtomically(_:_:permissions:)``), with mode 0600
+/// (or the stricter mode of the file it replaces): answers are nobody else's business. A write that
+/// fails ends the run with exit 74 (``ExitCode/ioError``): a run that can no longer be resumed must
+/// not pass for one that can.
 package struct StateFileWriter {
   package let path: String
   package let flow: FlowDefinition

@@ -3,9 +3,10 @@ import StepFlowRender
 import StepFlowText
 
 /// What the screen keeps of a step's task run beside the state: its output (the last 1 MiB),
-/// the progress read from it or reported, and the indicators that show it. The state knows
-/// only that it runs and how it ended (``TaskRecord``); copying the state for a transition
-/// copies none of this.
+/// the progress read from it or reported, and the indicators that show it.
+///
+/// The state knows only that it runs and how it ended (``TaskRecord``); copying the state for a
+/// transition copies none of this.
 package struct TaskActivity {
   package let id: TaskID
   /// When it started and ended, on the program's clock (a script's is virtual: its frames

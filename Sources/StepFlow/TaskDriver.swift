@@ -66,8 +66,10 @@ package struct DryRunDriver: TaskDriver {
 
   package mutating func shutdown() {}
 
-  /// What a task would run, a line each, every value quoted as JSON so that nothing in it can
-  /// forge a line or an escape sequence:
+  /// What a task would run, a line each.
+  ///
+  /// Every value is quoted as JSON, so that nothing in it can forge a line or an escape
+  /// sequence:
   ///
   ///     stepflow: dry run: step "build" would run
   ///       argv: ["git","tag","--","1.4.0"]

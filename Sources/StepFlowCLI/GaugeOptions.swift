@@ -29,8 +29,9 @@ package struct GaugeOptions: Equatable, Sendable {
   /// The gauge box's width and height in cells; `nil` to fit the content and the terminal.
   package var width: Int?
   package var height: Int?
-  /// How long to wait for input before giving up with exit 124; `nil` to wait for ever. With
-  /// a command: the longest the command may run.
+  /// How long to wait for input before giving up with exit 124; `nil` to wait for ever.
+  ///
+  /// With a command: the longest the command may run.
   package var timeout: Duration?
   /// The command to run (`-- CMD ARGS…` or `--shell SCRIPT`) instead of reading stdin.
   package var command: CommandSpec?

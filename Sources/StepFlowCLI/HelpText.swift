@@ -1,5 +1,6 @@
 import StepFlow
 import StepFlowCommandLine
+import StepFlowTerminal
 
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
@@ -8,26 +9,20 @@ package enum HelpText {
     "environment", "exit-codes",
   ]
 
-  package static let exitCodes = """
-    Exit codes:
-      0    finished
-      1    cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)
-      64   usage error (unknown command or option, missing value)
-      65   bad data (invalid wizard file, unknown script command, corrupt or foreign state
-           file, anything at the --state path that is not a state file of the wizard)
-      66   input file missing or unreadable
-      74   output cannot be written (stdout full or closed, the --state file)
-      124  timeout (--timeout)
-      129  the terminal hung up (SIGHUP)
-      130  interrupted (Ctrl-C, SIGINT)
-      131  quit (SIGQUIT)
-      143  terminated (SIGTERM)
-      128+n  another signal n during an interactive run (USR1 138, ALRM 142, …, and
-           ABRT 134, SEGV 139 … sent with kill); the terminal is restored first
-    stepflow gauge -- CMD exits with the command's own status (128+n when signal n killed
-    it, 127 not found, 126 not runnable, 124 after --timeout).
-
-    """
+  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
+  package static var exitCodes: String {
+    let column = (ExitCode.documented.map(\.code.count).max() ?? 0) + 2
+    var lines = ["Exit codes:"]
+    for entry in ExitCode.documented {
+      let meaning = entry.meaning.replacing("`", with: "")
+      let wrapped = TextLayout.wrap(meaning, width: 86 - column)
+      let pad = String(repeating: " ", count: column - entry.code.count)
+      lines.append("  " + entry.code + pad + (wrapped.first ?? ""))
+      let indent = String(repeating: " ", count: 2 + column)
+      lines += wrapped.dropFirst().map { indent + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n\n"
+  }
 
   package static var commands: String { ScriptHelp.commands }
 

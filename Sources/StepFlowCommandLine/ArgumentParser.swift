@@ -52,8 +52,10 @@ package struct ParsedArguments: Sendable {
   package subscript(option: String) -> String? { values[option] }
 }
 
-/// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to
-/// end options. Unknown options and missing values are ``UsageError``s with a suggestion.
+/// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to end
+/// options.
+///
+/// Unknown options and missing values are ``UsageError``s with a suggestion.
 package enum ArgumentParser {
   package static func parse(
     _ arguments: [String], options: [OptionSpec], usage: String

@@ -4,8 +4,10 @@ import StepFlowTerminal
 extension MultiSteps {
   /// Runs the flow with the command line of `stepflow run` (`--commands`, `--script`,
   /// `--frames`, `--answers`, `--state`, `--plain`, …): full screen on a terminal, line by line
-  /// without one. The result is printed on stdout as `stepflow run` prints it (`--output none`
-  /// to keep stdout quiet), and messages on stderr start with the program's name.
+  /// without one.
+  ///
+  /// The result is printed on stdout as `stepflow run` prints it (`--output none` to keep stdout
+  /// quiet), and messages on stderr start with the program's name.
   ///
   /// For a run without the command line, with typed options and nothing printed, use
   /// ``MultiSteps/run(options:)``.
@@ -14,6 +16,7 @@ extension MultiSteps {
   ///   - arguments: the options, without the program's name (default: the process's own).
   ///   - programName: the name messages and the usage line start with (default: the base
   ///     name of `CommandLine.arguments[0]`).
+  /// - Returns: How the run ended: its status, answers and exit code.
   public static func runFromCommandLine(
     _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), programName: String? = nil
   ) -> Result {

@@ -2,9 +2,11 @@ import StepFlow
 import StepFlowTerminal
 import StepFlowText
 
-/// The command line of `run`, in one place: its options table (what the parser accepts and
-/// what `--help` lists), argv into typed ``RunSettings``, and a run of a program's own flow
-/// with those options. `stepflow run NAME` and `stepflow rate` (`StepFlowCLI`) use the same.
+/// The command line of `run`, in one place: its options table (what the parser accepts and what
+/// `--help` lists), argv into typed ``RunSettings``, and a run of a program's own flow with those
+/// options.
+///
+/// `stepflow run NAME` and `stepflow rate` (`StepFlowCLI`) use the same.
 package enum RunCommand {
   /// The options of `run` (and of `rate`, which adds its own), in the order `--help` lists them.
   package static let options: [OptionSpec] = [
@@ -52,11 +54,16 @@ package enum RunCommand {
   ]
 
   /// The settings the options of `run` ask for, on top of the environment's conventions.
-  /// - Parameter rating: whether the flow is a rating (its result is the bare number unless
-  ///   `--output` says otherwise).
-  /// - Throws: a ``UsageError`` naming the first bad option or value.
-  /// - Parameter user: What the user's config file asks for: under the environment and the
-  ///   options, over the wizard's own.
+  /// - Parameters:
+  ///   - parsed: The command line, parsed with ``options``.
+  ///   - environment: The process's environment.
+  ///   - rating: Whether the flow is a rating (its result is the bare number unless `--output`
+  ///     says otherwise).
+  ///   - usage: The usage line for messages.
+  ///   - user: What the user's config file asks for: under the environment and the options,
+  ///     over the wizard's own.
+  /// - Returns: The settings of the run.
+  /// - Throws: A ``UsageError`` naming the first bad option or value.
   package static func settings(
     _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String,
     user: UserSettings = UserSettings()

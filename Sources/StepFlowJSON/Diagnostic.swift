@@ -59,8 +59,9 @@ package struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   package var location: TextLocation { TextLocation(line: line, column: column) }
 
   /// `path:line:column: message` — the form compilers use, which editors and terminals link.
-  /// Control characters in the path (a newline that would forge another line, an escape
-  /// sequence) are shown escaped.
+  ///
+  /// Control characters in the path (a newline that would forge another line, an escape sequence)
+  /// are shown escaped.
   package var description: String { "\(Sanitizer.sanitize(path)):\(line):\(column): \(message)" }
 }
 

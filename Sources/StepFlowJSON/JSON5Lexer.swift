@@ -1,8 +1,9 @@
 import StepFlowText
 
-/// One token of a JSON5 document, with the byte range it covers. Its text or number is in the
-/// lexer (``JSON5Lexer/text``, ``JSON5Lexer/number``) until the next token, so that tokens
-/// are plain values that cost nothing to copy.
+/// One token of a JSON5 document, with the byte range it covers.
+///
+/// Its text or number is in the lexer (``JSON5Lexer/text``, ``JSON5Lexer/number``) until the next
+/// token, so that tokens are plain values that cost nothing to copy.
 package struct JSON5Token {
   package enum Kind: Equatable {
     case openBrace

@@ -53,9 +53,10 @@ extension JSON5ParserCore {
     }
   }
 
-  /// Consumes the `:` after a key. When it is missing but a value follows on the same line
-  /// (`"title" "x"`, `"title" = "x"`), reports it and carries on with the value; returns `false`
-  /// when the member cannot be read.
+  /// Consumes the `:` after a key.
+  ///
+  /// When it is missing but a value follows on the same line (`"title" "x"`, `"title" = "x"`),
+  /// reports it and carries on with the value; returns `false` when the member cannot be read.
   private mutating func expectColon(after key: String, in container: Container) -> Bool {
     if token.kind == .colon {
       resume()

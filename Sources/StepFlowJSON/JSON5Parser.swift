@@ -2,7 +2,9 @@
 package struct JSONParseResult: Sendable {
   /// The document with locations; `nil` when the file has syntax errors.
   package var root: JSONNode?
-  /// Syntax errors, or — when the syntax is fine — keys given twice in one object. In file order.
+  /// Syntax errors, or — when the syntax is fine — keys given twice in one object.
+  ///
+  /// In file order.
   package var diagnostics: [Diagnostic]
 }
 
@@ -32,6 +34,7 @@ package enum JSON5Parser {
   ///   - bytes: The file's contents.
   ///   - path: The file's name as messages should show it.
   ///   - maxDepth: How deeply arrays and objects may nest.
+  /// - Returns: The value, if the file is one, and every problem found.
   package static func parse(
     _ bytes: [UInt8], path: String, maxDepth: Int = defaultMaxDepth
   ) -> JSONParseResult {
@@ -77,8 +80,9 @@ package struct SourceLocator {
     lineStart = start
   }
 
-  /// The line and column of the byte at `target`. Lines end at LF, CRLF or CR; columns count
-  /// Unicode scalars (continuation bytes do not count).
+  /// The line and column of the byte at `target`.
+  ///
+  /// Lines end at LF, CRLF or CR; columns count Unicode scalars (continuation bytes do not count).
   package mutating func location(at target: Int) -> TextLocation {
     let target = min(max(target, start), bytes.count)
     if target < offset {

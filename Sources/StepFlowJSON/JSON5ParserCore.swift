@@ -78,8 +78,10 @@ package struct JSON5ParserCore {
     if lexer.disrupted { suppressing = true }
   }
 
-  /// Where the current token starts. Worked out only for values, keys and errors (not for
-  /// every comma), always moving forward through the file.
+  /// Where the current token starts.
+  ///
+  /// Worked out only for values, keys and errors (not for every comma), always moving forward
+  /// through the file.
   package mutating func locate() -> TextLocation { locator.location(at: token.start) }
 
   /// The current token as a message names it after "found".

@@ -7,9 +7,10 @@ package enum JSONKey {
     a.utf8.count == b.utf8.count && a == b
   }
 
-  /// Where `key` is among an object's members, by ``same(_:_:)``. Readers in other targets
-  /// call this once per look-up: a comparison called across targets for each member is not
-  /// inlined, and made every comparison copy the member's value.
+  /// Where `key` is among an object's members, by ``same(_:_:)``.
+  ///
+  /// Readers in other targets call this once per look-up: a comparison called across targets for
+  /// each member is not inlined, and made every comparison copy the member's value.
   package static func index(of key: String, in members: [JSONNode.Member]) -> Int? {
     members.indices.first { same(members[$0].key, key) }
   }

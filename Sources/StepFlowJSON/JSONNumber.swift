@@ -12,8 +12,10 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     case double(Double)
   }
 
-  /// The number as written in the file (`0x1F`, `+.5`, `1e400`), or as the writer writes it
-  /// for numbers made in code. Useful for messages; the writer does not use it.
+  /// The number as written in the file (`0x1F`, `+.5`, `1e400`), or as the writer writes it for
+  /// numbers made in code.
+  ///
+  /// Useful for messages; the writer does not use it.
   package let literal: String
   package let value: Value
   /// Whether the writer writes ``literal`` as it is: an exact decimal (`9.50`) made in code,

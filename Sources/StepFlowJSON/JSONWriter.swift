@@ -13,7 +13,10 @@ import StepFlowText
 /// parser reads back as an equal value.
 package enum JSONWriter {
   /// One line without spaces: `{"wizard":"delivery","finished":false}`.
-  /// - Parameter ascii: every character outside ASCII as a `\u` escape (`"Zo\u00eb"`).
+  /// - Parameters:
+  ///   - value: What to write.
+  ///   - ascii: Every character outside ASCII as a `\u` escape (`"Zo\u00eb"`).
+  /// - Returns: The JSON text.
   package static func compact(_ value: JSONValue, ascii: Bool = false) -> String {
     String(decoding: encode(value, pretty: false, ascii: ascii), as: UTF8.self)
   }

@@ -1,4 +1,7 @@
-/// The exit codes stepflow uses (documented in `--help` and the README).
+/// The exit codes stepflow uses.
+///
+/// ``documented`` is the one list of them: `stepflow help exit-codes`, `--help` and the README's
+/// table are made from it (a test checks the README).
 package enum ExitCode {
   /// The flow was finished.
   package static let finished: Int32 = 0
@@ -18,6 +21,8 @@ package enum ExitCode {
   package static let timeout: Int32 = 124
   /// Interrupted with Ctrl-C (SIGINT).
   package static let interrupted: Int32 = 130
+  /// Quit with SIGQUIT.
+  package static let quit: Int32 = 131
   /// Terminated with SIGTERM.
   package static let terminated: Int32 = 143
   /// The terminal hung up (SIGHUP).
@@ -31,5 +36,50 @@ package enum ExitCode {
   /// data is bad), 66 when it is missing or cannot be read.
   package static func reading(_ error: Platform.FileError) -> Int32 {
     error.isTooLarge ? dataError : noInput
+  }
+
+  /// One row of the documented list: the code (`65`, `128+n`) and what it means, in Markdown
+  /// (`` `--state` ``); help shows it without the backticks.
+  package struct Documented: Sendable {
+    package let code: String
+    package let meaning: String
+  }
+
+  /// Every exit code a user can see, in order.
+  package static let documented: [Documented] = [
+    Documented(code: "\(finished)", meaning: "finished"),
+    Documented(
+      code: "\(notFinished)",
+      meaning: "cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)"),
+    Documented(
+      code: "\(usage)", meaning: "usage error (unknown command, option or flow; a missing value)"),
+    Documented(
+      code: "\(dataError)",
+      meaning: "bad data (invalid wizard file, unknown script command, corrupt or foreign state"
+        + " file, anything at the `--state` path that is not a state file of the wizard, a file"
+        + " over 4 MiB, a command line over 64 KiB)"),
+    Documented(code: "\(noInput)", meaning: "an input file is missing or unreadable"),
+    Documented(
+      code: "\(ioError)",
+      meaning: "an output cannot be written: stdout (`>/dev/full`, a closed stdout) or the"
+        + " `--state` file"),
+    Documented(code: "\(timeout)", meaning: "timeout (`--timeout`)"),
+    Documented(code: "\(hangUp)", meaning: "the terminal hung up (SIGHUP) or was lost"),
+    Documented(code: "\(interrupted)", meaning: "interrupted (Ctrl-C, SIGINT)"),
+    Documented(code: "\(quit)", meaning: "quit (SIGQUIT)"),
+    Documented(code: "\(terminated)", meaning: "terminated (SIGTERM)"),
+    Documented(
+      code: "128+n",
+      meaning: "any other signal that would end the process during an interactive run: USR1 138,"
+        + " USR2 140, ALRM 142, STKFLT 144, XCPU 152, XFSZ 153, VTALRM 154, PROF 155, IO 157,"
+        + " PWR 158, SYS 159, the real-time signals 162–192, and the crash signals when another"
+        + " process sends them (`kill -ABRT`): ILL 132, TRAP 133, ABRT 134, BUS 135, FPE 136,"
+        + " SEGV 139"),
+  ]
+
+  /// The list as a Markdown table (the README's).
+  package static var markdownTable: String {
+    let rows = documented.map { "| \($0.code) | \($0.meaning) |" }
+    return (["| code | meaning |", "|---|---|"] + rows).joined(separator: "\n") + "\n"
   }
 }

@@ -54,7 +54,11 @@ package enum ExternalEditor {
   }
 
   /// Runs the editor on `edit.text` with `terminal` as its stdin, stdout and stderr.
-  /// - Parameter signals: the session's signal pipe, watched while the editor runs.
+  /// - Parameters:
+  ///   - edit: The editor to run and the text to hand it.
+  ///   - terminal: The terminal's file descriptor, given to the editor.
+  ///   - signals: the session's signal pipe, watched while the editor runs.
+  /// - Returns: The edited text (or why there is none) and the signals that came meanwhile.
   package static func run(_ edit: ExternalEdit, terminal: Int32, signals: SignalPipe) -> Outcome {
     let editorName = Self.name(of: edit.editor)
     var template = Array((edit.folder + "/stepflow-XXXXXX.txt").utf8CString)
@@ -173,8 +177,9 @@ package enum ExternalEditor {
 
   /// Waits for the child, watching the signal pipe: the keyboard's signals (Ctrl-C, Ctrl-\,
   /// Ctrl-Z) reach the editor too and are the editor's; a signal that ends stepflow ends the
-  /// editor first. Returns the status (`nil` when stepflow stopped it) and the signals left
-  /// for the caller.
+  /// editor first.
+  ///
+  /// Returns the status (`nil` when stepflow stopped it) and the signals left for the caller.
   private static func wait(for pid: pid_t, signals: SignalPipe) -> (Status?, [Int32]) {
     var pending: [Int32] = []
     var stopping: Duration? = nil

@@ -49,8 +49,10 @@ package struct FrameWriter: Sendable {
     self.depth = depth
   }
 
-  /// Forgets what the terminal shows: the next frame is a full repaint. Call it after a resize,
-  /// after resuming from suspension, or whenever the screen may have been changed by someone else.
+  /// Forgets what the terminal shows: the next frame is a full repaint.
+  ///
+  /// Call it after a resize, after resuming from suspension, or whenever the screen may have been
+  /// changed by someone else.
   package mutating func invalidate() {
     previous = nil
     cursorX = -1

@@ -65,9 +65,10 @@ package struct KeyDecoder: Sendable {
     pasteLimit = maximumPasteLength
   }
 
-  /// Whether bytes are held back that only more input (or ``flush()``) can resolve: an `ESC`,
-  /// an unfinished escape sequence or an unfinished UTF-8 character. A paste in progress does not
-  /// count: it always ends with its terminator.
+  /// Whether bytes are held back that only more input (or ``flush()``) can resolve: an `ESC`, an
+  /// unfinished escape sequence or an unfinished UTF-8 character.
+  ///
+  /// A paste in progress does not count: it always ends with its terminator.
   package var isAwaitingMoreBytes: Bool {
     switch state {
     case .ground, .paste: return false

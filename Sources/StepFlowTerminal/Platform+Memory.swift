@@ -3,7 +3,9 @@ import Glibc
 extension Platform {
   /// The process's resident memory now and its peak since the start (or since
   /// ``resetPeakMemory()``), in bytes, from `/proc/self/status`; `nil` where that cannot be
-  /// read. For stepflow-bench's memory figures.
+  /// read.
+  ///
+  /// For stepflow-bench's memory figures.
   package static func memory() -> (resident: Int, peak: Int)? {
     guard let bytes = try? readFile("/proc/self/status") else { return nil }
     var resident: Int? = nil

@@ -11,7 +11,9 @@ import StepFlowText
 nonisolated(unsafe) private var standardOutputFailureReason: String?
 
 /// Every call to the operating system that is not about the terminal itself: the environment,
-/// files, standard streams, the monotonic clock. The rest of the library stays pure and testable.
+/// files, standard streams, the monotonic clock.
+///
+/// The rest of the library stays pure and testable.
 package enum Platform {
   /// The process environment as a dictionary.
   package static func environment() -> [String: String] {
@@ -33,9 +35,10 @@ package enum Platform {
   /// Whether a file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// Calls a system call again for as long as it fails with `EINTR` (a signal arrived while
-  /// it waited): the one retry loop of the library. Other failures come back as they are, with
-  /// `errno` set.
+  /// Calls a system call again for as long as it fails with `EINTR` (a signal arrived while it
+  /// waited): the one retry loop of the library.
+  ///
+  /// Other failures come back as they are, with `errno` set.
   @inlinable
   package static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
     while true {
@@ -46,7 +49,10 @@ package enum Platform {
 
   /// Waits in `poll` until `fd` is ready for `events` (`POLLIN`, `POLLOUT`) — instead of
   /// spinning on `EAGAIN` when a descriptor another program made non-blocking is not ready.
-  /// - Parameter milliseconds: the longest wait; `-1` for ever.
+  /// - Parameters:
+  ///   - fd: The descriptor.
+  ///   - events: What to wait for.
+  ///   - milliseconds: The longest wait; `-1` for ever.
   /// - Returns: `false` when the time ran out or the descriptor failed.
   package static func waitUntilReady(_ fd: Int32, for events: Int32, milliseconds: Int32 = -1)
     -> Bool
@@ -94,9 +100,10 @@ package enum Platform {
   /// (`>/dev/full`), a closed stdout (`>&-`), a pipe whose reader left while SIGPIPE is ignored.
   package static var standardOutputFailure: String? { standardOutputFailureReason }
 
-  /// Makes sure descriptors 0, 1 and 2 are open: a closed one gets `/dev/null` opened read-only,
-  /// so that no file the program opens later lands there (the result would be written into a
-  /// state file), while writes to it still fail as they would on a closed descriptor (EBADF).
+  /// Makes sure descriptors 0, 1 and 2 are open: a closed one gets `/dev/null` opened read-only, so
+  /// that no file the program opens later lands there (the result would be written into a state
+  /// file), while writes to it still fail as they would on a closed descriptor (EBADF).
+  ///
   /// Call it first thing.
   package static func reserveStandardDescriptors() {
     for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
@@ -304,9 +311,11 @@ package enum Platform {
       + suffix
   }
 
-  /// Removes the temporary files a write of `path` left when it was killed (`kill -9`, a
-  /// crash, a power cut): regular files in its folder named ``temporaryPrefix(for:)`` and 16
-  /// hexadecimal digits that no writer holds locked. Links and anything else are left alone.
+  /// Removes the temporary files a write of `path` left when it was killed (`kill -9`, a crash, a
+  /// power cut): regular files in its folder named ``temporaryPrefix(for:)`` and 16 hexadecimal
+  /// digits that no writer holds locked.
+  ///
+  /// Links and anything else are left alone.
   package static func removeAbandonedTemporaries(of path: String) {
     let prefix = temporaryPrefix(for: path)
     let (directory, _) = split(prefix + "0")

@@ -2,8 +2,10 @@ import Glibc
 import StepFlowRender
 
 extension Platform {
-  /// The most bytes a file stepflow reads may have (a wizard, answers, state or script file):
-  /// 4 MiB. A bigger one is refused (exit 65).
+  /// The most bytes a file stepflow reads may have (a wizard, answers, state or script file): 4
+  /// MiB.
+  ///
+  /// A bigger one is refused (exit 65).
   public static let maxFileSize = 4 << 20
   /// The most bytes of one line of commands on standard input or of `gauge` input: 64 KiB.
   public static let maxLineLength = 64 << 10

@@ -105,10 +105,16 @@ package final class ProcessRunner {
   /// Whether a child has not ended yet (its end not reported).
   package var hasRunning: Bool { children.contains { !$0.ended } }
 
-  /// Starts a command. A command that cannot start ends at once: its `.ended` event, with
+  /// Starts a command.
+  ///
+  /// A command that cannot start ends at once: its `.ended` event, with
   /// ``TaskOutcome/notStarted(exitCode:reason:)``, comes with the next ``service(_:)``.
-  /// - Parameter passThrough: the command writes to stepflow's own stdout and stderr (no
-  ///   `.output` events).
+  ///
+  /// - Parameters:
+  ///   - launch: What to run, and how.
+  ///   - passThrough: The command writes to stepflow's own stdout and stderr (no `.output`
+  ///     events).
+  /// - Returns: The command's id in the events.
   @discardableResult
   package func start(_ launch: TaskLaunch, passThrough: Bool = false) -> ID {
     let id = ID(raw: nextID)
@@ -132,8 +138,9 @@ package final class ProcessRunner {
     return id
   }
 
-  /// Stops a child: SIGTERM to its process group now, SIGKILL after ``grace``. Its `.ended`
-  /// event says ``TaskOutcome/stopped``. Nothing happens for a child that has ended.
+  /// Stops a child: SIGTERM to its process group now, SIGKILL after ``grace``.
+  ///
+  /// Its `.ended` event says ``TaskOutcome/stopped``. Nothing happens for a child that has ended.
   package func stop(_ id: ID) {
     guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
     terminate(child, reason: .requested, at: Platform.monotonicNow())
@@ -352,9 +359,10 @@ package final class ProcessRunner {
 
   // MARK: Shutting down
 
-  /// Stops every child and waits for it: SIGTERM to each process group, up to ``grace`` for
-  /// them to exit, then SIGKILL to every group, and every child reaped. Events are dropped.
-  /// Called on every way out of a run (and by `deinit`).
+  /// Stops every child and waits for it: SIGTERM to each process group, up to ``grace`` for them to
+  /// exit, then SIGKILL to every group, and every child reaped.
+  ///
+  /// Events are dropped. Called on every way out of a run (and by `deinit`).
   package func shutdown() {
     pending = []
     guard !children.isEmpty else { return }
@@ -409,7 +417,9 @@ package enum ChildRegistry {
     }
   }
 
-  /// SIGKILL to every registered group. Async-signal-safe: reads the slots and calls `kill`.
+  /// SIGKILL to every registered group.
+  ///
+  /// Async-signal-safe: reads the slots and calls `kill`.
   package static func killAll() {
     withSlots { slots in
       for i in 0..<capacity where slots[i] > 1 { _ = kill(-slots[i], SIGKILL) }

@@ -22,8 +22,10 @@ package enum ProcessSpawn {
     package let reason: String
   }
 
-  /// glibc functions that Swift's Glibc module does not declare (they are `_GNU_SOURCE` or
-  /// `_np`), looked up by name once. Each is `nil` where the C library lacks it.
+  /// glibc functions that Swift's Glibc module does not declare (they are `_GNU_SOURCE` or `_np`),
+  /// looked up by name once.
+  ///
+  /// Each is `nil` where the C library lacks it.
   private struct Extras: @unchecked Sendable {
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
     typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
@@ -74,8 +76,12 @@ package enum ProcessSpawn {
   }
 
   /// Starts `launch.arguments` with `environment` (the whole environment of the child).
-  /// - Parameter passThrough: the child writes to stepflow's own stdout and stderr instead of
-  ///   pipes (`gauge -- CMD` without a terminal: its output passes through untouched).
+  /// - Parameters:
+  ///   - launch: What to run, and how.
+  ///   - environment: The child's whole environment.
+  ///   - passThrough: The child writes to stepflow's own stdout and stderr instead of pipes
+  ///     (`gauge -- CMD` without a terminal: its output passes through untouched).
+  /// - Returns: The child, its process group and its pipes.
   /// - Throws: ``Failure`` when it cannot be started: not found (127), not executable or a
   ///   missing working directory (126), no pipes left (126).
   package static func start(
@@ -201,9 +207,10 @@ package enum ProcessSpawn {
       pid: pid, pidfd: pidfd, stdout: output?.out.read ?? -1, stderr: output?.err.read ?? -1)
   }
 
-  /// Writes a command's stdin and closes it. The pipe is made big enough first, so the write
-  /// never waits for the child; what does not fit (more than the system allows a pipe, 1 MiB
-  /// by default) is left out.
+  /// Writes a command's stdin and closes it.
+  ///
+  /// The pipe is made big enough first, so the write never waits for the child; what does not fit
+  /// (more than the system allows a pipe, 1 MiB by default) is left out.
   private static func feed(_ bytes: [UInt8], to fd: Int32) {
     if bytes.count > 65536 { _ = fcntl(fd, setPipeSize, Int32(clamping: bytes.count)) }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

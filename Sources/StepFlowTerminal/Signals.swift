@@ -44,6 +44,7 @@ package struct SignalPipe {
 
   /// Creates the pipe and installs the handlers.
   /// - Parameter device: the terminal's name, for the error.
+  /// - Returns: The pipe, with the handlers installed.
   /// - Throws: when no pipe can be created (out of descriptors).
   package static func install(for device: String) throws(TerminalError) -> SignalPipe {
     var fds: [Int32] = [-1, -1]
@@ -154,9 +155,10 @@ package enum FatalSignals {
     fatalHandlersInstalled = false
   }
 
-  /// Gives these signals their default action when they are sent from outside, while a real
-  /// fault still reaches the handler installed before (the Swift runtime's crash report). Call
-  /// it once, at start-up (the `stepflow` command and ``MultiSteps`` programs do).
+  /// Gives these signals their default action when they are sent from outside, while a real fault
+  /// still reaches the handler installed before (the Swift runtime's crash report).
+  ///
+  /// Call it once, at start-up (the `stepflow` command and ``MultiSteps`` programs do).
   package static func installOutsideSessions() {
     guard !outsideHandlersInstalled else { return }
     for (i, signal) in handled.enumerated() where i < crashReporters.count {
@@ -238,10 +240,12 @@ private func handleOutsideSessions(
 
 extension Platform {
   /// Gives SIGQUIT its default action back (end the process, with a core dump where they are
-  /// enabled; a shell shows 131). The Swift runtime's backtracer takes it over at start-up and
-  /// answers `kill -QUIT` with a crash report, after which the program runs on: a request to
-  /// quit is not a crash. An interactive session catches SIGQUIT itself (exit 131, terminal
-  /// restored) and puts this default back afterwards.
+  /// enabled; a shell shows 131).
+  ///
+  /// The Swift runtime's backtracer takes it over at start-up and answers `kill -QUIT` with a crash
+  /// report, after which the program runs on: a request to quit is not a crash. An interactive
+  /// session catches SIGQUIT itself (exit 131, terminal restored) and puts this default back
+  /// afterwards.
   package static func restoreDefaultQuitAction() {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL

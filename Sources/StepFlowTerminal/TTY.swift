@@ -4,7 +4,7 @@ import Glibc
 package struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The terminal: `/dev/tty`, a path, or `descriptor N`.
   package let device: String
-  /// What was being done, as a verb phrase: `open`, `read the settings of`, …
+  /// What was being done, as a verb phrase (`open`, `read the settings of`).
   package let operation: String
   /// Why it failed (the system's message).
   package let reason: String
@@ -145,9 +145,11 @@ package struct TTY {
   /// Writes all of `bytes`, waiting (in poll) while the terminal is not taking more.
   ///
   /// - Parameters:
+  ///   - bytes: What to write.
   ///   - interruptFD: a descriptor that, when readable, ends the wait (the signal pipe), so a
   ///     signal is handled even while a slow terminal holds the output back.
   ///   - patience: how long to wait in total for room, in milliseconds; `-1` for ever.
+  /// - Returns: Whether everything was written, or why not.
   package func write(_ bytes: [UInt8], interruptFD: Int32 = -1, patience: Int32 = -1) -> WriteResult
   {
     bytes.withUnsafeBytes { raw in

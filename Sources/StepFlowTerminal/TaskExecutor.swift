@@ -2,10 +2,11 @@ import Glibc
 import StepFlowCore
 import Synchronization
 
-/// Carries out the pure core's ``TaskEffect``s at the I/O edge: commands on the
-/// ``ProcessRunner``, closures on Swift's concurrency runtime, and gives back what happens as
-/// ``TaskEvent``s. Every mode uses it: the interactive loop polls its descriptors, scripts and
-/// plain mode wait on it (``waitForEvents(until:signals:)``). A test uses its own fake instead.
+/// Carries out the pure core's ``TaskEffect``s at the I/O edge: commands on the ``ProcessRunner``,
+/// closures on Swift's concurrency runtime, and gives back what happens as ``TaskEvent``s.
+///
+/// Every mode uses it: the interactive loop polls its descriptors, scripts and plain mode wait on
+/// it (``waitForEvents(until:signals:)``). A test uses its own fake instead.
 package final class TaskExecutor {
   private let runner: ProcessRunner
   private var processes: [ProcessRunner.ID: TaskID] = [:]
@@ -13,8 +14,13 @@ package final class TaskExecutor {
   private let work: ClosureWork
   private let passThrough: Bool
 
-  /// - Parameter passThrough: commands write to stepflow's own stdout and stderr (`gauge --
-  ///   CMD` without a terminal) instead of sending their output as events.
+  /// An executor whose commands run with `environment` (`nil`: stepflow's own).
+  ///
+  /// - Parameters:
+  ///   - grace: How long a stopped command has between SIGTERM and SIGKILL.
+  ///   - environment: The commands' environment; `nil` for stepflow's own.
+  ///   - passThrough: Commands write to stepflow's own stdout and stderr (`gauge -- CMD`
+  ///     without a terminal) instead of sending their output as events.
   package init(
     grace: Duration = .seconds(1), environment: [String: String]? = nil, passThrough: Bool = false
   ) {
@@ -117,9 +123,10 @@ package final class TaskExecutor {
   }
 }
 
-/// Waiting for tasks outside the interactive screen (scripts, plain mode, `gauge -- CMD`
-/// without a terminal): while it waits, a terminating signal stops the tasks first — so no
-/// command outlives stepflow — and Ctrl-Z suspends them with stepflow; a crash kills them.
+/// Waiting for tasks outside the interactive screen (scripts, plain mode, `gauge -- CMD` without a
+/// terminal): while it waits, a terminating signal stops the tasks first — so no command outlives
+/// stepflow — and Ctrl-Z suspends them with stepflow; a crash kills them.
+///
 /// Between waits, signals keep their default actions.
 package struct TaskWaiter {
   /// What a wait brought.
@@ -169,8 +176,9 @@ package struct TaskWaiter {
   }
 }
 
-/// The thread closure work runs on: one for the process, made when first needed. Jobs run in
-/// the order they come; a job that awaits lets the next one run.
+/// The thread closure work runs on: one for the process, made when first needed.
+///
+/// Jobs run in the order they come; a job that awaits lets the next one run.
 private final class WorkThread: Swift.TaskExecutor, @unchecked Sendable {
   static let shared = WorkThread()
 
@@ -211,8 +219,9 @@ private final class WorkThread: Swift.TaskExecutor, @unchecked Sendable {
   }
 }
 
-/// Closure work (``StepWork``) on Swift's concurrency runtime, on a thread of its own. What
-/// the closures report is queued under a lock and a byte on a pipe wakes the loop, which takes
+/// Closure work (``StepWork``) on Swift's concurrency runtime, on a thread of its own.
+///
+/// What the closures report is queued under a lock and a byte on a pipe wakes the loop, which takes
 /// it on its own thread.
 private final class ClosureWork {
   private struct Shared {

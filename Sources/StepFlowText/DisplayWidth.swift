@@ -4,8 +4,9 @@
 /// and emoji take two, combining marks and other format characters none, and a whole cluster
 /// — a ZWJ family, a flag, a letter with its accents — takes the width of its base.
 package enum DisplayWidth {
-  /// The cells one scalar takes on its own: 0, 1 or 2. Control characters count 0 here; the
-  /// ``Sanitizer`` replaces them before anything is drawn.
+  /// The cells one scalar takes on its own: 0, 1 or 2.
+  ///
+  /// Control characters count 0 here; the ``Sanitizer`` replaces them before anything is drawn.
   @inlinable
   package static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value

@@ -1,11 +1,12 @@
 /// Text in double quotes, escaped as a JSON string is: the one escaping of quoted text, for
 /// messages (``quoted(_:limit:)``) and for the JSON that stepflow writes.
 package enum Quoting {
-  /// Appends `string` in double quotes, escaped per RFC 8259 — and more: DEL, the C1 controls
-  /// (U+0080–U+009F) and the bidirectional formatting characters (U+061C, U+200E, U+200F,
-  /// U+202A–U+202E, U+2066–U+2069) are written as `\u` escapes too, so that JSON shown on a
-  /// terminal or in an editor cannot run control sequences or reorder what is displayed. The
-  /// value read back is the same.
+  /// Appends `string` in double quotes, escaped as RFC 8259 asks and more.
+  ///
+  /// DEL, the C1 controls (U+0080–U+009F) and the bidirectional formatting characters (U+061C,
+  /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) are written as `\u` escapes too, so that
+  /// JSON shown on a terminal or in an editor cannot run control sequences or reorder what is
+  /// displayed. The value read back is the same.
   package static func appendJSONString(
     _ string: String, to bytes: inout [UInt8], ascii: Bool = false
   ) {

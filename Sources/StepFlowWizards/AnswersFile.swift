@@ -2,10 +2,11 @@ import StepFlowCore
 import StepFlowJSON
 import StepFlowText
 
-/// `--answers FILE`: a JSON object of answers by field id that pre-fills a run. Values are
-/// typed as the fields are: text, paths and dates as strings, choices as strings (by option id
-/// or title), multichoices as arrays of them, confirm fields as true/false, numbers and ratings
-/// as numbers.
+/// `--answers FILE`: a JSON object of answers by field id that pre-fills a run.
+///
+/// Values are typed as the fields are: text, paths and dates as strings, choices as strings (by
+/// option id or title), multichoices as arrays of them, confirm fields as true/false, numbers and
+/// ratings as numbers.
 package enum AnswersFile {
   /// Reads answers for a flow's fields, reporting every unknown field and wrong value.
   package static func load(_ bytes: [UInt8], path: String, flow: FlowDefinition) throws(Diagnostics)

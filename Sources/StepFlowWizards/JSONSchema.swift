@@ -119,7 +119,10 @@ extension JSONSchema {
   /// An array whose items all follow `element`; `nil` when any item is wrong (every item is
   /// still checked, so all their problems are reported).
   ///
-  /// - Parameter minCount: The fewest items allowed (`1`: `wrong value: "steps" must not be empty`).
+  /// - Parameters:
+  ///   - element: The schema of each item.
+  ///   - minCount: The fewest items allowed (`1`: `wrong value: "steps" must not be empty`).
+  /// - Returns: The schema of the array.
   package static func array<Element>(of element: JSONSchema<Element>, minCount: Int = 0)
     -> JSONSchema<[Element]> where Output == [Element]
   {
@@ -170,6 +173,7 @@ extension JSONSchema {
   }
 
   /// An object with any keys, each value following `value` (an answers file: field id → answer).
+  ///
   /// `nil` when any value is wrong; duplicate keys keep their first value.
   package static func dictionary<Value>(of value: JSONSchema<Value>) -> JSONSchema<[String: Value]>
   where Output == [String: Value] {

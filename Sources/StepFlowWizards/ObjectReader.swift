@@ -60,8 +60,10 @@ package struct ObjectReader {
     return schema.read(node, as: .key(key), log: &log)
   }
 
-  /// The value of a key that may be left out: `nil` when it is absent (no problem) or is not
-  /// what `schema` expects (a problem recorded). `null` is a value like any other, not absence.
+  /// The value of a key that may be left out: `nil` when it is absent (no problem) or is not what
+  /// `schema` expects (a problem recorded).
+  ///
+  /// `null` is a value like any other, not absence.
   package mutating func optional<T>(_ key: String, _ schema: JSONSchema<T>) -> T? {
     guard let node = node(key) else { return nil }
     return schema.read(node, as: .key(key), log: &log)
@@ -75,8 +77,9 @@ package struct ObjectReader {
     optional(key, schema) ?? defaultValue
   }
 
-  /// The raw value of a key (its first occurrence), marking the key as known; `nil` when
-  /// absent. For checks the schemas do not cover (a value whose type depends on another key).
+  /// The raw value of a key (its first occurrence), marking the key as known; `nil` when absent.
+  ///
+  /// For checks the schemas do not cover (a value whose type depends on another key).
   package mutating func node(_ key: String) -> JSONNode? {
     log.knownKeys.append(key)
     guard let i = index(of: key) else { return nil }
@@ -133,8 +136,10 @@ package struct ObjectReader {
   }
 }
 
-/// How a message names a value: a key (`"title"`), an item (`item 2 of "tags"`), or a name
-/// given by the caller (`the wizard`). Formatted only when a message is written.
+/// How a message names a value: a key (`"title"`), an item (`item 2 of "tags"`), or a name given by
+/// the caller (`the wizard`).
+///
+/// Formatted only when a message is written.
 package struct JSONSubject: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   private var text: String
   private var isKey: Bool

@@ -2,8 +2,10 @@ import StepFlowCore
 import StepFlowJSON
 
 /// Reads wizard files (`wizards/*.json`, JSON5 accepted) into the same ``FlowDefinition`` the
-/// built-in Swift flows are, reporting every problem of a file at once as
-/// `path:line:column: message`. The format is documented in `docs/wizard-format.md`.
+/// built-in Swift flows are, reporting every problem of a file at once as `path:line:column:
+/// message`.
+///
+/// The format is documented in `docs/wizard-format.md`.
 package enum WizardFile {
   /// Loads a wizard from a file's bytes.
   /// - Throws: every problem found (syntax, types, unknown keys, duplicate ids, conditions

@@ -1,8 +1,10 @@
 import StepFlowCore
 import StepFlowJSON
 
-/// The schemas of a wizard file: the wizard, its strip and colours, steps, blocks, tabs,
-/// conditions and progress stages. Fields are in ``FieldSchema``.
+/// The schemas of a wizard file: the wizard, its strip and colours, steps, blocks, tabs, conditions
+/// and progress stages.
+///
+/// Fields are in ``FieldSchema``.
 package enum WizardSchema {
   /// An id for something whose own id is missing or wrong (already reported): it starts with
   /// NUL, which no file can write, so it never matches and checks pass it by.

@@ -147,10 +147,11 @@ private func refusal(_ source: String) -> FieldPatternError? {
     #expect(!(try FieldPattern("^(a?){30}a{30}$").matches(String(repeating: "a", count: 61))))
   }
 
-  /// Review of issue 9: the linear bound is per character, and a field's text had no length
-  /// limit — a 1 MiB paste into a field with `(.*a){450}` (1,801 instructions) took 25 s in a
-  /// release build (minutes in debug) at every Enter and every redraw of a touched field, with
-  /// Ctrl-C held up. Text longer than the budget allows is refused before it is matched.
+  /// Review of issue 9: the linear bound is per character, and a field's text had no length limit —
+  /// a 1 MiB paste into a field with `(.*a){450}` (1,801 instructions) took 25 s in a release build
+  /// (minutes in debug) at every Enter and every redraw of a touched field, with Ctrl-C held up.
+  ///
+  /// Text longer than the budget allows is refused before it is matched.
   @Test func aTextTooLongForTheMatchBudgetIsRefusedUnmatched() throws {
     let spec = try FieldSpec(id: "f", label: "F", kind: .text(), pattern: "(.*a){450}")
     let pattern = try #require(spec.regex)

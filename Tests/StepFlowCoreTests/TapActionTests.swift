@@ -3,8 +3,7 @@ import Testing
 
 @testable import StepFlowCore
 
-/// The seed's per-step `action`: a flow decides what a tap on a step does, and key N and
-/// `tap N` both ask it.
+/// A flow decides what a tap on a step does, and key N and `tap N` both ask it.
 @Suite struct TapActionTests {
   private func flow(_ action: TapAction, fields: [Int: [FieldSpec]] = [:]) -> FlowDefinition {
     let plain = FlowDefinition.steps(4, fields: fields)

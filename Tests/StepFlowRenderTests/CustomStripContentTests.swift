@@ -4,8 +4,8 @@ import Testing
 @testable import StepFlowCore
 @testable import StepFlowRender
 
-/// Seed 003's `content: () -> Content` and `extraContent`, as views of a program's own: the
-/// strip lays them out as it lays out its built-in bars, dots and symbols.
+/// A step's cell and its extra content as views of a program's own: the strip lays them out
+/// as it lays out its built-in bars, dots and symbols.
 @Suite struct CustomStripContentTests {
   /// A pill: solid for a reached step, shaded for a pending one — and, without colour, `#`
   /// against `.` so that the two still differ.

@@ -244,7 +244,7 @@ func ms(_ value: Int) -> Duration { .milliseconds(value) }
   }
 }
 
-/// The seed's custom progressor example: `loading 37% ...`, and `DONE!` while ending.
+/// A custom progressor, as the README's example writes one: `loading 37% ...`, and `DONE!` while ending.
 struct LoadingText: ProgressorView {
   var name = "loading"
   var progress = 0.0

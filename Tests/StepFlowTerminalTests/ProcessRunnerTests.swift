@@ -56,7 +56,7 @@ import Testing
     return state != "Z" && state != "X"
   }
 
-  /// Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty_nr…
+  /// The fields of /proc/PID/stat after the command name (state, ppid, pgrp, session, …).
   static func statFields(_ pid: pid_t) -> [String] {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
       let close = stat.lastIndex(of: ")")

@@ -337,10 +337,11 @@ private func startSession(
     #expect(session.finish(reading: pty)?.code == ExitCode.hangUp)
   }
 
-  /// Review of issue 9: Swift 6.3.1's release build cut the statically initialized restore
-  /// state short, so `isActive` read a neighbour's byte and every session was refused as
-  /// "another interactive session is running" (all runs fell back to plain mode). Outside a
-  /// session nothing is active, before one and after it.
+  /// Review of issue 9: Swift 6.3.1's release build cut the statically initialized restore state
+  /// short, so `isActive` read a neighbour's byte and every session was refused as "another
+  /// interactive session is running" (all runs fell back to plain mode).
+  ///
+  /// Outside a session nothing is active, before one and after it.
   @Test func noSessionIsActiveBeforeOneStartsOrAfterItEnds() throws {
     #expect(!TerminalModes.isActive)
     let pty = try PseudoTerminal(width: 40, height: 10)

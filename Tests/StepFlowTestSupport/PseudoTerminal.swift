@@ -53,8 +53,11 @@ public final class PseudoTerminal {
 
   /// What went wrong setting up the pseudo-terminal or the child.
   public struct Failure: Error, CustomStringConvertible {
+    /// The call that failed.
     public let operation: String
+    /// Why, as `strerror` says it.
     public let reason: String
+    /// `operation: reason`.
     public var description: String { "\(operation): \(reason)" }
 
     init(_ operation: String, code: Int32 = errno) {
@@ -125,7 +128,12 @@ public final class PseudoTerminal {
 
   /// Starts `executable` in a new session whose controlling terminal is this pty: stdin and
   /// stderr (and stdout unless `.pipe`) are the slave, signals have their default actions.
-  /// - Parameter environment: the child's whole environment (nothing is inherited).
+  /// - Parameters:
+  ///   - executable: The program's path.
+  ///   - arguments: Its arguments.
+  ///   - environment: The child's whole environment (nothing is inherited).
+  ///   - stdout: Where its stdout goes: the terminal or a pipe.
+  /// - Throws: A ``Failure`` when the child cannot be started.
   public func spawn(
     _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
     stdout: StdoutDestination = .terminal
@@ -184,8 +192,10 @@ public final class PseudoTerminal {
     childPID = pid
   }
 
-  /// Closes the master side, as closing a terminal window does: the program's terminal hangs
-  /// up (reads see end of file, writes fail). Nothing more can be typed or read afterwards.
+  /// Closes the master side, as closing a terminal window does: the program's terminal hangs up
+  /// (reads see end of file, writes fail).
+  ///
+  /// Nothing more can be typed or read afterwards.
   public func hangUp() {
     guard masterFD >= 0 else { return }
     close(masterFD)
@@ -302,8 +312,10 @@ public final class PseudoTerminal {
   }
 }
 
-/// The POSIX pseudo-terminal functions. Glibc declares them only for `_XOPEN_SOURCE`, which
-/// Swift's Glibc module is not built with, so they are looked up in the C library by name.
+/// The POSIX pseudo-terminal functions.
+///
+/// Glibc declares them only for `_XOPEN_SOURCE`, which Swift's Glibc module is not built with, so
+/// they are looked up in the C library by name.
 private struct PTYFunctions {
   let openpt: @convention(c) (Int32) -> Int32
   let grantpt: @convention(c) (Int32) -> Int32
@@ -330,15 +342,22 @@ private struct PTYFunctions {
 
 /// A terminal's termios settings, comparable field by field.
 public struct TerminalSettings: Equatable, Sendable {
+  /// `c_iflag`.
   public var inputFlags: UInt32
+  /// `c_oflag`.
   public var outputFlags: UInt32
+  /// `c_cflag`.
   public var controlFlags: UInt32
+  /// `c_lflag`.
   public var localFlags: UInt32
   /// The control characters (VINTR, VMIN, VTIME, …).
   public var controlCharacters: [UInt8]
+  /// `c_ispeed`.
   public var inputSpeed: UInt32
+  /// `c_ospeed`.
   public var outputSpeed: UInt32
 
+  /// The settings of `raw`.
   public init(_ raw: termios) {
     var copy = raw
     inputFlags = raw.c_iflag

@@ -18,9 +18,13 @@ public enum Stepflow {
     return FileManager.default.currentDirectoryPath + "/.build/debug/" + executable
   }
 
+  /// What a run printed, and how it exited.
   public struct Result: Sendable {
+    /// Everything written on stdout.
     public let stdout: String
+    /// Everything written on stderr.
     public let stderr: String
+    /// The exit status (128+n for signal n).
     public let status: Int32
 
     /// stdout split into lines, without the empty string after a final newline.

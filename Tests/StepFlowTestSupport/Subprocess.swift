@@ -2,9 +2,13 @@ import Foundation
 
 /// Runs a program to its end, as a shell would: stdin empty; its status, stdout and stderr.
 public enum Subprocess {
+  /// What a program printed, and how it exited.
   public struct Result: Sendable {
+    /// The exit status.
     public let status: Int32
+    /// Everything written on stdout.
     public let stdout: String
+    /// Everything written on stderr.
     public let stderr: String
   }
 

@@ -20,30 +20,44 @@ import StepFlowText
 /// #expect(model.errors.isEmpty)
 /// ```
 public struct TerminalModel: Sendable {
+  /// The screen's width in columns.
   public private(set) var width: Int
+  /// The screen's height in rows.
   public private(set) var height: Int
   /// The cursor, 0-based.
   public private(set) var cursorX = 0
+  /// The cursor's row, 0-based.
   public private(set) var cursorY = 0
   /// The SGR state new text is drawn in.
   public private(set) var style = Style.plain
+  /// Whether the cursor is shown (`?25h`).
   public private(set) var cursorVisible = true
+  /// Whether the alternate screen is on (`?1049h`).
   public private(set) var alternateScreen = false
+  /// Whether writing past the last column wraps (`?7h`).
   public private(set) var autowrap = true
+  /// Whether bracketed paste is on (`?2004h`).
   public private(set) var bracketedPaste = false
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
   public private(set) var synchronizedOutput = false
+  /// How often synchronized output was switched on.
   public private(set) var synchronizedFrames = 0
   /// Modes a full-screen program (an editor) may switch on and leave on: mouse reports (any
   /// of 1000, 1002, 1003, 1005, 1006, 1015), application cursor keys (`?1h`), the application
   /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
   /// and the DEC graphics character set (`ESC ( 0`).
   public private(set) var mouseModes: Set<Int> = []
+  /// Whether application cursor keys (`?1h`) are on.
   public private(set) var applicationCursorKeys = false
+  /// Whether the application keypad (`ESC =`) is on.
   public private(set) var applicationKeypad = false
+  /// Whether origin mode (`?6h`) is on.
   public private(set) var originMode = false
+  /// Whether insert mode (`4h`) is on.
   public private(set) var insertMode = false
+  /// The scroll region (`CSI t;b r`), rows counted from 1; `nil` for the whole screen.
   public private(set) var scrollRegion: ClosedRange<Int>? = nil
+  /// Whether the DEC graphics character set (`ESC ( 0`) is selected.
   public private(set) var graphicsCharset = false
   /// What the model did not understand, in order.
   public private(set) var errors: [String] = []
@@ -98,9 +112,11 @@ public struct TerminalModel: Sendable {
   /// Whether some row of the screen contains `text`.
   public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 
-  /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty
-  /// when they are equal. The style of a continuation cell is not compared: a terminal draws a
-  /// wide grapheme in one style.
+  /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty when
+  /// they are equal.
+  ///
+  /// The style of a continuation cell is not compared: a terminal draws a wide grapheme in one
+  /// style.
   public func differences(from canvas: Canvas, limit: Int = 10) -> [String] {
     guard canvas.width == width, canvas.height == height else {
       return ["size: screen \(width)x\(height), canvas \(canvas.width)x\(canvas.height)"]
@@ -123,7 +139,9 @@ public struct TerminalModel: Sendable {
 
   // MARK: Changing the screen
 
-  /// Applies bytes written to the terminal. A UTF-8 sequence cut at the end waits for the rest.
+  /// Applies bytes written to the terminal.
+  ///
+  /// A UTF-8 sequence cut at the end waits for the rest.
   public mutating func apply(_ bytes: some Collection<UInt8>) {
     for byte in bytes {
       switch state {

@@ -1,9 +1,10 @@
 import StepFlowCore
 import Testing
 
-/// The pure update, driven the way a test reads best: start a flow, send script lines, expect
-/// where it stands. Every command goes through ``FlowMachine/apply(_:to:flow:)`` — no screen,
-/// no terminal, no time.
+/// The pure update, driven the way a test reads best: start a flow, send script lines, expect where
+/// it stands.
+///
+/// Every command goes through ``FlowMachine/apply(_:to:flow:)`` — no screen, no terminal, no time.
 ///
 /// ```swift
 /// var flow = UpdateScenario(.steps(4))
@@ -34,8 +35,9 @@ package struct UpdateScenario {
     }
   }
 
-  /// Sends one script line (`next`, `tap 3`, `set email=a@b.co`) and checks what it did. A
-  /// refused command must leave where the flow stands and its answers as they were (a refused
+  /// Sends one script line (`next`, `tap 3`, `set email=a@b.co`) and checks what it did.
+  ///
+  /// A refused command must leave where the flow stands and its answers as they were (a refused
   /// Next may show messages and move the focus), and say why.
   @discardableResult
   package mutating func send(

@@ -267,7 +267,9 @@ import Testing
   /// The keys a binding takes where the focus is, as help and hints list them, are exactly
   /// those a key press reaches: a key is listed under the binding ``KeyBindings/binding(for:in:)``
   /// finds for it; letters and digits under the first binding of that pattern (letters before
-  /// digits). Checked for every binding in every context.
+  /// digits).
+  ///
+  /// Checked for every binding in every context.
   @Test func theKeysListedAreTheKeysThatReachTheBinding() {
     for context in FocusContext.allCases {
       for (index, binding) in KeyBindings.table.enumerated() {
@@ -357,24 +359,9 @@ import Testing
   }
 
   @Test func theReadmeKeysTableIsTheGeneratedOne() throws {
-    let readme = String(
-      decoding: try Platform.readFile(WizardParityTests.root + "/README.md"), as: UTF8.self)
-    let start = "<!-- keys: generated from KeyBindings.table -->\n"
-    let end = "<!-- end of keys -->"
-    guard let from = readme.range(of: start), let to = readme.range(of: end) else {
-      Issue.record("README.md has no generated keys table between \(start) and \(end)")
-      return
-    }
-    let table = String(readme[from.upperBound..<to.lowerBound])
-    if Platform.environment()["STEPFLOW_RECORD"] == "1", table != KeyBindings.markdownTable {
-      // As goldens are: written anew on request, then read in `git diff`.
-      let updated =
-        readme[..<from.upperBound] + KeyBindings.markdownTable + readme[to.lowerBound...]
-      try Platform.writeFileAtomically(
-        WizardParityTests.root + "/README.md", Array(updated.utf8))
-      return
-    }
-    #expect(table == KeyBindings.markdownTable, "\n\(KeyBindings.markdownTable)")
+    try GeneratedSection.check(
+      "README.md", start: "<!-- keys: generated from KeyBindings.table -->",
+      end: "<!-- end of keys -->", expected: KeyBindings.markdownTable)
   }
 
   // MARK: 4. Focus after a move

@@ -65,7 +65,7 @@ import Testing
     var fields: [FieldSpec] { self == .basics ? Self.specs : [] }
 
     var step: StepDefinition {
-      var step = StepDefinition(caseOf: self)
+      var step = StepDefinition(id: id, title: title)
       step.fields = fields
       if self == .service {
         step.title = "Service of {{name}}"

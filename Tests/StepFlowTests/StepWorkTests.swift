@@ -5,9 +5,11 @@ import Testing
 @testable import StepFlowCore
 
 /// Work a Swift program gives a step: an async closure with a progress reporter, run through
-/// the same effects and events as a command. Driven here in process, by hand: the flow asks for
-/// the work (an effect), a fake runner runs the closure and hands back what it reported, and
-/// the screen is drawn at manual times — no terminal, no process, no sleeping.
+/// the same effects and events as a command.
+///
+/// Driven here in process, by hand: the flow asks for the work (an effect), a fake runner runs the
+/// closure and hands back what it reported, and the screen is drawn at manual times — no terminal,
+/// no process, no sleeping.
 @Suite struct StepWorkTests {
   enum Upload: FlowSteps {
     case pick, upload, done

@@ -7,11 +7,13 @@ import Testing
 @testable import StepFlowTerminal
 @testable import StepFlowWizards
 
-/// Any wizard `stepflow validate` accepts must run: random wizards with every number at the
-/// edges of, and inside, the ranges the loader allows (quantities, prices, dots, widths,
-/// heights, stars, lengths, durations), driven by random commands and drawn at sizes from the
-/// smallest to the largest `--width`/`--height` allow. A crash here is a crash of the test
-/// process (an items block of 1,000,000 × $1,000,000,000,000 overflowed the total: SIGILL).
+/// Any wizard `stepflow validate` accepts must run: random wizards with every number at the edges
+/// of, and inside, the ranges the loader allows (quantities, prices, dots, widths, heights, stars,
+/// lengths, durations), driven by random commands and drawn at sizes from the smallest to the
+/// largest `--width`/`--height` allow.
+///
+/// A crash here is a crash of the test process (an items block of 1,000,000 × $1,000,000,000,000
+/// overflowed the total: SIGILL).
 @Suite struct ValidatedRangeFuzzTests {
   /// The least, the most, or something between, each a third of the time.
   static func edge(_ range: ClosedRange<Int>, _ rng: inout SeededGenerator) -> Int {

@@ -6,9 +6,10 @@ import Testing
 @testable import StepFlowTerminal
 @testable import StepFlowWizards
 
-/// Hostile wizard files: thousands of mutated, truncated and hand-made monsters fed to the
-/// loader. Each must end in a flow or in located messages — no crash, no hang — and a flow that
-/// loads must draw without a single control character reaching the screen.
+/// Hostile wizard files: thousands of mutated, truncated and hand-made monsters fed to the loader.
+///
+/// Each must end in a flow or in located messages — no crash, no hang — and a flow that loads must
+/// draw without a single control character reaching the screen.
 @Suite struct WizardFuzzTests {
 
   static let interesting: [UInt8] = [

@@ -1,6 +1,6 @@
 import StepFlow
 
-/// Seed 003's food delivery: the order moves through four states, each with its own colours,
+/// The food delivery: the order moves through four states, each with its own colours,
 /// a large status icon and the status text; Enter (or a tap anywhere) advances, a long press
 /// (`r`) starts over.
 package enum FoodDeliveryState: String, FlowSteps {

@@ -1,6 +1,6 @@
 import StepFlow
 
-/// Seed 003's purchase steps, made a real checkout: the cart with a total, payment by card,
+/// The checkout: the cart with a total, payment by card,
 /// PayPal or cash, the shipping address, and a summary; Back and Next buttons move between them.
 package enum OrderState: String, FlowSteps {
   case shoppingCart = "cart"

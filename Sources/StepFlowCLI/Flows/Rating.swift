@@ -1,6 +1,6 @@
 import StepFlow
 
-/// Seed 003's star rating: tapping star N rates N; the stars are drawn ☆ with ★ on top of the
+/// The star rating: tapping star N rates N; the stars are drawn ☆ with ★ on top of the
 /// reached ones.
 package enum Rating: Int, FlowSteps {
   case oneStar = 1

@@ -16,21 +16,37 @@ public enum Color: Hashable, Sendable {
 }
 
 extension Color {
-  // The system colours the seeds name (SwiftUI's light-mode values).
+  // The named system colours, at SwiftUI's light-mode values: a flow keeps the colours its
+  // author chose by name on Apple platforms.
+  /// Black.
   public static let black = Color.rgb(0, 0, 0)
+  /// White.
   public static let white = Color.rgb(255, 255, 255)
+  /// Teal (the delivery flow's first state).
   public static let teal = Color.rgb(48, 176, 199)
+  /// Green.
   public static let green = Color.rgb(52, 199, 89)
+  /// Cyan.
   public static let cyan = Color.rgb(50, 173, 230)
+  /// Yellow.
   public static let yellow = Color.rgb(255, 204, 0)
+  /// Blue (the default accent).
   public static let blue = Color.rgb(0, 122, 255)
+  /// Orange.
   public static let orange = Color.rgb(255, 149, 0)
+  /// Mint.
   public static let mint = Color.rgb(0, 199, 190)
+  /// Red (validation messages).
   public static let red = Color.rgb(255, 59, 48)
+  /// Pink.
   public static let pink = Color.rgb(255, 45, 85)
+  /// Purple.
   public static let purple = Color.rgb(175, 82, 222)
+  /// Indigo.
   public static let indigo = Color.rgb(88, 86, 214)
+  /// Brown.
   public static let brown = Color.rgb(162, 132, 94)
+  /// Gray (pending steps, hints).
   public static let gray = Color.rgb(142, 142, 147)
   /// SwiftUI's `.secondary`: a muted grey for text of less weight.
   public static let secondary = Color.rgb(174, 174, 178)
@@ -121,6 +137,7 @@ public enum ColorDepth: Int, Comparable, Sendable {
   /// 24-bit colour.
   case truecolor = 3
 
+  /// Whether `a` has fewer colours than `b`.
   public static func < (a: ColorDepth, b: ColorDepth) -> Bool { a.rawValue < b.rawValue }
 
   /// The depth a terminal supports, read from `COLORTERM` and `TERM`.

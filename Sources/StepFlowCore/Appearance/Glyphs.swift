@@ -26,41 +26,56 @@ public enum GlyphStyle: String, CaseIterable, Sendable {
 /// Components never hard-code a non-ASCII character; they take it from here so that `ascii`
 /// output is ASCII to the last byte.
 public struct Glyphs: Sendable {
+  /// The style these glyphs are for.
   public let style: GlyphStyle
   /// Marks a list or strip cut on the left / right: `‹` `›` or `<` `>`.
   public let leftMark: String
+  /// Marks a cut on the right: `›` or `>`.
   public let rightMark: String
   /// Ends truncated text: `…` or `...`.
   public let ellipsis: String
   /// Box drawing: corners, horizontal and vertical lines.
   public let topLeft: String
+  /// The top right corner of a box.
   public let topRight: String
+  /// The bottom left corner of a box.
   public let bottomLeft: String
+  /// The bottom right corner of a box.
   public let bottomRight: String
+  /// A box's horizontal line.
   public let horizontal: String
+  /// A box's vertical line.
   public let vertical: String
   /// A heavy horizontal line (the tab underline, a reached bar).
   public let heavyHorizontal: String
   /// A filled and a hollow dot.
   public let dot: String
+  /// A hollow dot: a pending step.
   public let hollowDot: String
   /// A check mark and a cross.
   public let check: String
+  /// A cross: a refusal or a failure.
   public let cross: String
   /// A filled and an empty star.
   public let starFilled: String
+  /// An empty star: one not rated.
   public let starEmpty: String
   /// Points at the current item (under or beside it).
   public let pointerUp: String
+  /// Points down at the current item.
   public let pointerDown: String
+  /// Points right at the current item (a focused button).
   public let pointerRight: String
   /// A selected and an unselected radio button.
   public let radioOn: String
+  /// An unselected radio button.
   public let radioOff: String
   /// Shade for backdrops: light, medium.
   public let shadeLight: String
+  /// A medium shade.
   public let shadeMedium: String
 
+  /// Narrow Unicode glyphs (also used for `emoji`).
   public static let unicode = Glyphs(
     style: .unicode, leftMark: "‹", rightMark: "›", ellipsis: "…", topLeft: "╭", topRight: "╮",
     bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│", heavyHorizontal: "━",
@@ -72,6 +87,7 @@ public struct Glyphs: Sendable {
   /// The same drawing characters as `unicode` (emoji are used for icons only).
   public static let emoji = Glyphs.unicode.styled(.emoji)
 
+  /// ASCII only: every byte drawn is below 0x80.
   public static let ascii = Glyphs(
     style: .ascii, leftMark: "<", rightMark: ">", ellipsis: "...", topLeft: "+", topRight: "+",
     bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|", heavyHorizontal: "=",
@@ -99,40 +115,5 @@ public struct Glyphs: Sendable {
     case .unicode: return .unicode
     case .ascii: return .ascii
     }
-  }
-}
-
-/// The colours a screen is drawn with; a step may override the accent and background.
-public struct Theme: Equatable, Sendable {
-  /// Reached steps, the selected tab's underline, focused controls.
-  public var accent: Color
-  /// Pending steps, hints, the examples shown in empty fields.
-  public var inactive: Color
-  /// Text.
-  public var foreground: Color
-  /// The screen's background (`.default`: the terminal's own).
-  public var background: Color
-  /// Validation messages.
-  public var error: Color
-
-  public init(
-    accent: Color = .blue, inactive: Color = .gray, foreground: Color = .default,
-    background: Color = .default, error: Color = .red
-  ) {
-    self.accent = accent
-    self.inactive = inactive
-    self.foreground = foreground
-    self.background = background
-    self.error = error
-  }
-
-  /// A theme between `self` (0) and `other` (1), for colour transitions.
-  public func blended(with other: Theme, by fraction: Double) -> Theme {
-    Theme(
-      accent: accent.blended(with: other.accent, by: fraction),
-      inactive: inactive.blended(with: other.inactive, by: fraction),
-      foreground: foreground.blended(with: other.foreground, by: fraction),
-      background: background.blended(with: other.background, by: fraction),
-      error: error.blended(with: other.error, by: fraction))
   }
 }

@@ -1,6 +1,6 @@
 import StepFlowText
 
-/// SF Symbol names (as the seeds use them) mapped to terminal glyphs in each ``GlyphStyle``:
+/// SF Symbol names (as a Swift flow names its icons) mapped to terminal glyphs in each ``GlyphStyle``:
 /// an emoji, a narrow Unicode character, and ASCII.
 ///
 /// The emoji are all of default emoji presentation (East Asian Wide, no variation selector):

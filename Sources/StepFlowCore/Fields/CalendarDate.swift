@@ -1,6 +1,7 @@
 /// A day of the Gregorian calendar, without a time zone: what a date field holds and the
 /// bounds it is checked against.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, in full (`2025`).
   public let year: Int
   /// 1…12.
   public let month: Int
@@ -38,6 +39,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
+  /// Whether `a` comes before `b`.
   public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
     (a.year, a.month, a.day) < (b.year, b.month, b.day)
   }
@@ -112,25 +114,30 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
 /// A date field's value: a day, and a time of day when the field asks for one.
 public struct DateTimeValue: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The day.
   public let date: CalendarDate
   /// Hours 0…23 and minutes 0…59, for `time: true` fields.
   public let time: (hour: Int, minute: Int)?
 
+  /// A day, with a time of day or without one.
   public init(date: CalendarDate, time: (hour: Int, minute: Int)? = nil) {
     self.date = date
     self.time = time
   }
 
+  /// Whether the two are the same day and time (or both without a time).
   public static func == (a: DateTimeValue, b: DateTimeValue) -> Bool {
     a.date == b.date && a.time?.hour == b.time?.hour && a.time?.minute == b.time?.minute
   }
 
+  /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(date)
     hasher.combine(time?.hour)
     hasher.combine(time?.minute)
   }
 
+  /// Whether `a` comes first: by day, then by time, a day without a time before one with.
   public static func < (a: DateTimeValue, b: DateTimeValue) -> Bool {
     if a.date != b.date { return a.date < b.date }
     return (a.time?.hour ?? -1, a.time?.minute ?? -1) < (b.time?.hour ?? -1, b.time?.minute ?? -1)
@@ -156,6 +163,7 @@ public struct DateTimeValue: Hashable, Comparable, Sendable, CustomStringConvert
   }
 
   /// Reads `YYYY-MM-DD` (and, when `time`, `YYYY-MM-DD HH:MM`, or with `T` for the space).
+  ///
   /// Spaces around it are ignored.
   public static func parse(_ text: String, time: Bool) -> Result<DateTimeValue, ParseProblem> {
     var bytes = Array(text.utf8)[...]

@@ -1,6 +1,8 @@
 /// A date typed into its slots: `YYYY-MM-DD` (and `HH:MM` with a time), the separators kept in
-/// place. The cursor sits on a digit's slot; typing fills it and moves on, a separator typed
-/// (`-`, `/`, `.`, `:`, a space) jumps to the next part, ↑/↓ change the part under the cursor.
+/// place.
+///
+/// The cursor sits on a digit's slot; typing fills it and moves on, a separator typed (`-`, `/`,
+/// `.`, `:`, a space) jumps to the next part, ↑/↓ change the part under the cursor.
 ///
 /// ```swift
 /// var input = DateInput(time: false)
@@ -201,8 +203,9 @@ package struct DateInput: Hashable, Sendable {
   }
 
   /// ↑ (`+1`) or ↓ (`-1`): changes the part under the cursor by one — a day, a month (the day
-  /// kept within the month), a year, an hour, a minute — staying within `low`…`high`. An
-  /// empty or unfinished date becomes `start` (today, within the bounds) first.
+  /// kept within the month), a year, an hour, a minute — staying within `low`…`high`.
+  ///
+  /// An empty or unfinished date becomes `start` (today, within the bounds) first.
   package mutating func adjust(
     by delta: Int, start: CalendarDate, low: CalendarDate?, high: CalendarDate?
   ) {

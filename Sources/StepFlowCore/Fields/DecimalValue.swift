@@ -1,9 +1,11 @@
 import StepFlowJSON
 
 /// An exact decimal number in fixed point: `units` × 10^−`places` (`9.50` is 950 units at 2
-/// places). Never a `Double`: a price typed as `9.95` is `9.95`, and every operation on it is
-/// overflow-checked — a number from a file or a person that does not fit is refused, it never
-/// traps or wraps.
+/// places).
+///
+/// Never a `Double`: a price typed as `9.95` is `9.95`, and every operation on it is
+/// overflow-checked — a number from a file or a person that does not fit is refused, it never traps
+/// or wraps.
 ///
 /// Two values are equal when they are the same number (`9.5` and `9.50`); ``description``
 /// writes the value with its own places (`9.50`), as a person reads it and as the JSON result
@@ -182,18 +184,21 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
     return value
   }
 
+  /// Whether the two are the same number, however many places each is written with.
   public static func == (a: DecimalValue, b: DecimalValue) -> Bool {
     let x = a.normalized
     let y = b.normalized
     return x.units == y.units && x.places == y.places
   }
 
+  /// Hashes the number without its trailing zeros, as ``==`` compares it.
   public func hash(into hasher: inout Hasher) {
     let n = normalized
     hasher.combine(n.units)
     hasher.combine(n.places)
   }
 
+  /// Whether `a` is the smaller number.
   public static func < (a: DecimalValue, b: DecimalValue) -> Bool {
     let common = Swift.max(a.places, b.places)
     if let x = a.rescaled(to: common), let y = b.rescaled(to: common) { return x.units < y.units }

@@ -7,6 +7,7 @@ public struct EditRequest: Equatable, Sendable {
   /// The text as it is now.
   public var text: String
 
+  /// A request to edit `text`, the answer of field `fieldID`.
   public init(fieldID: String, text: String) {
     self.fieldID = fieldID
     self.text = text

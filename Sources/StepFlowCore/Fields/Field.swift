@@ -60,7 +60,9 @@ package struct Field: Hashable, Sendable {
   package var id: String { spec.id }
 
   /// The value: `nil` for empty text, a number or date not (yet) valid, no choice made, or no
-  /// rating yet. A multichoice always has one (no option chosen: empty).
+  /// rating yet.
+  ///
+  /// A multichoice always has one (no option chosen: empty).
   package var value: FieldValue? {
     switch spec.kind {
     case .text, .path:
@@ -77,7 +79,9 @@ package struct Field: Hashable, Sendable {
   }
 
   /// What is wrong with what was typed before the rules are even asked: letters in a number,
-  /// a date half typed or that does not exist. Shown at once, touched or not.
+  /// a date half typed or that does not exist.
+  ///
+  /// Shown at once, touched or not.
   package var syntaxProblem: FieldError? {
     switch spec.kind {
     case .number(let rules):
@@ -152,7 +156,9 @@ package struct Field: Hashable, Sendable {
 
   /// Sets the value from outside (a saved state, a flow's own logic), checking only that its
   /// type fits the kind and that a choice names an option; the rules are checked by
-  /// ``validate(in:)``. `nil` empties the field (a confirm field becomes no).
+  /// ``validate(in:)``.
+  ///
+  /// `nil` empties the field (a confirm field becomes no).
   package mutating func setValue(_ newValue: FieldValue?) -> Result<Void, FieldError> {
     candidates = []
     switch (spec.kind, newValue) {
@@ -295,7 +301,10 @@ package struct Field: Hashable, Sendable {
   }
 
   /// Applies a key; see the type's documentation for which keys each kind uses.
-  /// - Parameter context: the outside world (today for a date, the files for a path's Tab).
+  /// - Parameters:
+  ///   - key: The key pressed.
+  ///   - context: The outside world (today for a date, the files for a path's Tab).
+  /// - Returns: What the key did to the field (changed it, moved within it, or nothing).
   package mutating func handle(_ key: Key, in context: FieldContext) -> KeyOutcome {
     switch spec.kind {
     case .text(_, _, let lines):
@@ -365,8 +374,10 @@ package struct Field: Hashable, Sendable {
     return step(by: steps, rules: rules)
   }
 
-  /// Changes a number by `steps` steps, within its range. An empty number starts from its
-  /// default, else from its minimum when 0 is below it (its maximum when 0 is above), else 0.
+  /// Changes a number by `steps` steps, within its range.
+  ///
+  /// An empty number starts from its default, else from its minimum when 0 is below it (its maximum
+  /// when 0 is above), else 0.
   package mutating func step(by steps: Int, rules: NumberRules) -> KeyOutcome {
     let current: DecimalValue
     switch value {
@@ -490,8 +501,9 @@ package struct Field: Hashable, Sendable {
     return .handled
   }
 
-  /// Filters a list: the matches of the new filter, best first, the best highlighted. A filter
-  /// that extends the old one looks only at the old one's matches.
+  /// Filters a list: the matches of the new filter, best first, the best highlighted.
+  ///
+  /// A filter that extends the old one looks only at the old one's matches.
   package mutating func setFilter(_ filter: String) {
     guard let search = spec.search else { return }
     if filter.isEmpty {

@@ -80,14 +80,17 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
   public var fieldID: String
   /// The field's label (empty for an unknown field).
   public var label: String
+  /// What is wrong.
   public var problem: FieldProblem
 
+  /// A problem of the field `fieldID`, called `label` on screen.
   public init(fieldID: String, label: String, problem: FieldProblem) {
     self.fieldID = fieldID
     self.label = label
     self.problem = problem
   }
 
+  /// The message, as the screen shows it.
   public var description: String { message }
 
   /// The message with ASCII punctuation when `glyphs` is the ASCII set (` — ` becomes ` - `).

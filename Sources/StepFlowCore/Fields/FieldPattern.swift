@@ -63,9 +63,10 @@ package struct FieldPattern: Hashable, Sendable {
   /// The number of instructions of the compiled program.
   package var programSize: Int { program.count }
 
-  /// The most characters a text may have to be matched: ``matchBudget`` ÷ ``programSize``, at
-  /// least 2000 (the largest program has 2000 instructions). A longer text is refused as too
-  /// long before it is matched.
+  /// The most characters a text may have to be matched: ``matchBudget`` ÷ ``programSize``, at least
+  /// 2000 (the largest program has 2000 instructions).
+  ///
+  /// A longer text is refused as too long before it is matched.
   package var maxTextLength: Int { Self.matchBudget / max(1, programSize) }
 
   /// Whether the whole text matches.

@@ -89,9 +89,10 @@ package struct FieldPatternParser {
     return try quantifierAfter()?.text
   }
 
-  /// Reads a quantifier (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, `{,m}`) and a lazy `?` after
-  /// it; `nil` (nothing read) when there is none. A `{` that does not start a count is a
-  /// literal, as in other dialects.
+  /// Reads a quantifier (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, `{,m}`) and a lazy `?` after it;
+  /// `nil` (nothing read) when there is none.
+  ///
+  /// A `{` that does not start a count is a literal, as in other dialects.
   private mutating func quantifierAfter() throws(FieldPatternError) -> (
     Int, Int?, text: String
   )? {

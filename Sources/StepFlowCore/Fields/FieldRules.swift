@@ -15,6 +15,7 @@ public struct NumberRules: Hashable, Sendable {
   /// The most decimals a number field may have.
   public static let maxDecimals = 9
 
+  /// Rules with exact bounds and step, and `decimals` digits after the point.
   public init(
     min: DecimalValue? = nil, max: DecimalValue? = nil, step: DecimalValue = DecimalValue(1),
     decimals: Int = 0
@@ -44,6 +45,7 @@ public struct PathRules: Hashable, Sendable {
     case any
   }
 
+  /// What the path must name.
   public var kind: Kind
   /// Whether the path must exist (else only what exists is checked).
   public var mustExist: Bool
@@ -51,6 +53,7 @@ public struct PathRules: Hashable, Sendable {
   /// empty for any.
   public var extensions: [String]
 
+  /// Rules for a path of `kind`, existing when `mustExist`, ending in one of `extensions`.
   public init(kind: Kind = .any, mustExist: Bool = false, extensions: [String] = []) {
     self.kind = kind
     self.mustExist = mustExist
@@ -63,7 +66,9 @@ public struct DateRules: Hashable, Sendable {
   /// A bound of a date field's range: a day, or the day the run happens (from the injected
   /// clock, ``FieldContext/today``).
   public enum Bound: Hashable, Sendable {
+    /// A given day.
     case date(CalendarDate)
+    /// The day of the run.
     case today
 
     /// The day it stands for.
@@ -82,6 +87,7 @@ public struct DateRules: Hashable, Sendable {
   /// The last day allowed.
   public var max: Bound?
 
+  /// Rules for a date (with a time when `time`) from `min` to `max`.
   public init(time: Bool = false, min: Bound? = nil, max: Bound? = nil) {
     self.time = time
     self.min = min
@@ -91,12 +97,15 @@ public struct DateRules: Hashable, Sendable {
 
 /// What a path names, as ``FileProbe`` finds it without opening it.
 public enum FileKind: Hashable, Sendable {
+  /// A regular file.
   case regularFile
+  /// A directory.
   case directory
   /// A named pipe (FIFO): opening one could block for ever, so it never is.
   case fifo
   /// A character or block device.
   case device
+  /// A Unix-domain socket.
   case socket
   /// A symbolic link that leads nowhere, or anything else.
   case other
@@ -114,8 +123,10 @@ public enum FileKind: Hashable, Sendable {
   }
 }
 
-/// The file system as fields see it: what a path is, and what a folder holds. It never opens
-/// a file (a FIFO or a device stays untouched); the runner gives the real one, tests a fake.
+/// The file system as fields see it: what a path is, and what a folder holds.
+///
+/// It never opens a file (a FIFO or a device stays untouched); the runner gives the real one, tests
+/// a fake.
 public protocol FileProbe: AnyObject, Sendable {
   /// What `path` names (links followed), or `nil` when nothing is there.
   func kind(of path: String) -> FileKind?
@@ -126,8 +137,11 @@ public protocol FileProbe: AnyObject, Sendable {
 /// A file system with nothing in it: what fields see when nothing outside may be consulted
 /// (`stepflow validate`, a library flow given no context).
 public final class NoFiles: FileProbe {
+  /// The empty file system.
   public init() {}
+  /// Nothing: no path names anything.
   public func kind(of path: String) -> FileKind? { nil }
+  /// Nothing: no folder can be read.
   public func entries(of directory: String) -> [String]? { nil }
 }
 
@@ -136,22 +150,29 @@ public final class NoFiles: FileProbe {
 /// path fields: existence, kinds and Tab completion) and the environment (for
 /// `default: { env: "USER" }`).
 public struct FieldContext: Equatable, Sendable {
+  /// The day of the run, from the runner's clock.
   public var today: CalendarDate
+  /// The file system path fields consult.
   public var files: any FileProbe
+  /// The environment defaults are read from.
   public var environment: [String: String]
 
+  /// A context of the given day, file system and environment.
   public init(today: CalendarDate, files: any FileProbe, environment: [String: String]) {
     self.today = today
     self.files = files
     self.environment = environment
   }
 
-  /// A context that consults nothing: 2000-01-01, no files, no environment. For checks that
-  /// must not depend on the machine (`stepflow validate`) and for library flows given none.
+  /// A context that consults nothing: 2000-01-01, no files, no environment.
+  ///
+  /// For checks that must not depend on the machine (`stepflow validate`) and for library flows
+  /// given none.
   public static let detached = FieldContext(
     today: CalendarDate(checkedYear: 2000, month: 1, day: 1), files: NoFiles(),
     environment: [:])
 
+  /// Whether the two see the same day, the same file system (identity) and environment.
   public static func == (a: FieldContext, b: FieldContext) -> Bool {
     a.today == b.today && a.files === b.files && a.environment == b.environment
   }

@@ -10,8 +10,9 @@ public struct ChoiceOption: Hashable, Sendable {
   public var title: String
   /// A line about the option, shown under the list while it is highlighted.
   public var description: String?
-  /// Why the option cannot be picked (`coming soon`); `nil` when it can. A disabled option is
-  /// shown, greyed, with its reason.
+  /// Why the option cannot be picked (`coming soon`); `nil` when it can.
+  ///
+  /// A disabled option is shown, greyed, with its reason.
   public var disabledReason: String?
 
   /// An option; `disabledReason` makes it shown but not pickable.
@@ -185,6 +186,7 @@ public struct FieldSpec: Hashable, Sendable {
   public var label: String { storage.label }
   /// A short hint shown after the label.
   public var help: String? { storage.help }
+  /// What kind of field it is, with its options.
   public var kind: FieldKind { storage.kind }
   /// Whether the field must have a value (a confirm field: must be yes; a multichoice: at
   /// least one option).
@@ -212,6 +214,7 @@ public struct FieldSpec: Hashable, Sendable {
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
 
+  /// Whether two specs describe the same field.
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
     if a.storage === b.storage { return true }
     return a.id == b.id && a.label == b.label && a.help == b.help && a.kind == b.kind
@@ -221,6 +224,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.defaultFromEnvironment == b.defaultFromEnvironment
   }
 
+  /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(label)
@@ -230,6 +234,17 @@ public struct FieldSpec: Hashable, Sendable {
   /// Builds and checks a field definition.
   ///
   /// - Parameters:
+  ///   - id: The answer's key in results and scripts (`email`).
+  ///   - label: What the field is called on screen.
+  ///   - help: A line under the field, if any.
+  ///   - kind: What the field asks for, with its kind's own rules.
+  ///   - required: Whether an empty answer is refused.
+  ///   - pattern: A regular expression the whole text must match, if any.
+  ///   - patternMessage: What to say when the text does not match `pattern`.
+  ///   - min: The least characters, stars or options to select, by kind (see ``min``).
+  ///   - max: The most characters, stars or options to select, by kind (see ``max``).
+  ///   - check: A built-in check of the text (an e-mail address, a URL…), if any.
+  ///   - defaultValue: The answer the field starts with, if any.
   ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
   ///     is set and its value passes the field's rules (else `default` is).
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
@@ -276,8 +291,9 @@ public struct FieldSpec: Hashable, Sendable {
   }
 
   /// The same spec with its on-screen text replaced (a ``Template`` resolved): the label, the
-  /// help, the placeholder, the options' titles and descriptions and a text default. Nothing
-  /// is checked again: ids, kinds and rules are the same.
+  /// help, the placeholder, the options' titles and descriptions and a text default.
+  ///
+  /// Nothing is checked again: ids, kinds and rules are the same.
   package func retitled(
     label: String, help: String?, kind: FieldKind, default newDefault: FieldValue?
   ) -> FieldSpec {

@@ -60,8 +60,10 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// The id of the field as it was given.
   public var fieldID: String
+  /// What is wrong with the declaration.
   public var problem: Problem
 
+  /// A problem of the field declared as `fieldID`.
   public init(fieldID: String, problem: Problem) {
     self.fieldID = fieldID
     self.problem = problem

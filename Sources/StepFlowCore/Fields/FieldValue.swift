@@ -32,6 +32,7 @@ public enum FieldValue: Hashable, Sendable {
 
   /// The value as data, the way a command line or `--output text` takes it: text as it is,
   /// an option's id, `true`/`false`, ids joined by commas (`swift,go`), a number's digits.
+  ///
   /// The *as data* renderer of a ``Template``.
   public var dataText: String {
     switch self {
@@ -228,8 +229,9 @@ extension FieldSpec {
 
   /// The value as a person reads it: an option's title, titles joined by `, `, `yes`/`no`,
   /// `3 of 5` for a rating, a number as written, text and paths as they are, a date with its
-  /// weekday; a secure text as dots, a card number as its last four digits. The *as read*
-  /// renderer of a ``Template`` and the summary's.
+  /// weekday; a secure text as dots, a card number as its last four digits.
+  ///
+  /// The *as read* renderer of a ``Template`` and the summary's.
   public func readableText(_ value: FieldValue) -> String {
     switch (value, kind) {
     case (.text(let text), .text(_, let secure, _)):

@@ -22,8 +22,11 @@ package final class OptionSearch: Sendable {
   }
 
   /// The options that match `filter`, best first (see the type).
-  /// - Parameter within: the options to look at (those that matched a shorter filter this one
-  ///   extends); `nil` for all.
+  /// - Parameters:
+  ///   - filter: The filter, folded with ``fold(_:)``.
+  ///   - within: The options to look at (those that matched a shorter filter this one
+  ///     extends); `nil` for all.
+  /// - Returns: The indices of the matching options, best first.
   /// - Complexity: O(n × t) for n options of titles of length t, plus sorting the matches.
   package func matches(_ filter: [Unicode.Scalar], within: [Int]? = nil) -> [Int] {
     guard !filter.isEmpty else { return within ?? Array(folded.indices) }

@@ -1,8 +1,10 @@
 import StepFlowText
 
 /// Tab completion of a path field, from the file system the ``FieldContext`` gives: relative to
-/// the working directory, `~` standing for `$HOME`. Nothing is opened but folders to list
-/// them; what a name is (a FIFO, a device) is asked without opening it.
+/// the working directory, `~` standing for `$HOME`.
+///
+/// Nothing is opened but folders to list them; what a name is (a FIFO, a device) is asked without
+/// opening it.
 package enum PathCompletion {
   /// The most names looked at in one folder (a folder of a million files stays quick).
   package static let maxEntries = 5000

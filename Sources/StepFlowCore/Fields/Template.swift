@@ -1,5 +1,7 @@
 /// Text built from earlier answers: `Hello, {{name}}` with `{{field_id}}` replaced by that
-/// field's answer. Parsed once; rendered as often as needed with a lookup.
+/// field's answer.
+///
+/// Parsed once; rendered as often as needed with a lookup.
 ///
 /// A name is a field id (letters, digits, `_`, `-`, `.`), with spaces around it allowed
 /// (`{{ name }}`). Anything else between braces (`{{ }}`, `{{a b}}`) and a lone `{{` are kept
@@ -124,7 +126,10 @@ extension FlowDefinition {
 
   /// The names a template on step `index` uses that are not fields asked on an earlier step
   /// (the one check for every template: wizard files report them where they are written).
-  /// - Parameter index: the step, or `nil` for text shown on every step (none may be named).
+  /// - Parameters:
+  ///   - template: The template to check.
+  ///   - index: The step, or `nil` for text shown on every step (none may be named).
+  /// - Returns: The unknown names, in the order the template uses them.
   public func unknownTemplateFields(_ template: Template, onStep index: Int?) -> [String] {
     let names = template.fieldIDs
     guard !names.isEmpty else { return [] }

@@ -37,8 +37,10 @@ package struct TextInput: Hashable, Sendable {
   /// Whether there is no text.
   package var isEmpty: Bool { graphemes.isEmpty }
 
-  /// Replaces the whole text (from `set FIELD=VALUE` or a saved state) and puts the cursor at
-  /// its end. The text is kept as it is, even beyond `maxLength`.
+  /// Replaces the whole text (from `set FIELD=VALUE` or a saved state) and puts the cursor at its
+  /// end.
+  ///
+  /// The text is kept as it is, even beyond `maxLength`.
   package mutating func replace(with text: String) {
     graphemes = Array(text)
     cursor = graphemes.count

@@ -9,9 +9,12 @@ extension FieldSpec {
   /// within their range; a date must exist and lie within its range; a path must be of its
   /// kind, end with one of its extensions, and exist when it must.
   ///
-  /// - Parameter context: the outside world the rules may consult: `"today"` bounds and the
-  ///   file system. `nil` checks only what needs nothing from outside (a default, read before
-  ///   any run).
+  /// - Parameters:
+  ///   - value: The value to check; `nil` for none.
+  ///   - context: The outside world the rules may consult: `"today"` bounds and the file
+  ///     system. `nil` checks only what needs nothing from outside (a default, read before any
+  ///     run).
+  /// - Returns: The first rule the value breaks, or `nil` when it is valid.
   /// - Complexity: O(n) in the text's length; with a `pattern`, O(n × m) for its program of m
   ///   instructions, and never more than ``FieldPattern/matchBudget`` steps: a text longer than
   ///   ``FieldPattern/maxTextLength`` is refused as too long without being matched.

@@ -86,6 +86,7 @@ public enum Command: Equatable, Sendable {
 
 /// Why a script line is not a command.
 public struct CommandSyntaxError: Error, Equatable, Sendable {
+  /// What is wrong, and what was expected (`unknown command "nxt" (did you mean "next"?)`).
   public let message: String
 }
 
@@ -220,8 +221,10 @@ extension Command {
 
 /// A script: command lines with their line numbers, from `--commands` or a file.
 package enum ScriptSource {
-  /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and
-  /// `#` comments are skipped. Each item is numbered from 1.
+  /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and `#`
+  /// comments are skipped.
+  ///
+  /// Each item is numbered from 1.
   package static func items(ofCommands text: String) -> [(number: Int, line: String)] {
     var items: [String] = []
     var current = ""

@@ -68,9 +68,10 @@ public indirect enum Condition: Equatable, Sendable {
 }
 
 extension Condition.Test {
-  /// Whether an answer (`nil`: not answered) passes the test. Answers compare as their data:
-  /// a choice by its option id, a confirm as `true`/`false` (or `yes`/`no`), numbers and
-  /// ratings as numbers, dates as days (and times).
+  /// Whether an answer (`nil`: not answered) passes the test.
+  ///
+  /// Answers compare as their data: a choice by its option id, a confirm as `true`/`false` (or
+  /// `yes`/`no`), numbers and ratings as numbers, dates as days (and times).
   public func holds(for answer: FieldValue?) -> Bool {
     switch self {
     case .equals(let text): return Self.matches(answer, text)

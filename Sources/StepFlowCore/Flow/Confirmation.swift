@@ -1,5 +1,7 @@
-/// A question asked before a key loses answers: quitting or starting over. While it is asked
-/// (``FlowState/pendingConfirmation``), `y` does what it asks and `n` or Esc carries on.
+/// A question asked before a key loses answers: quitting or starting over.
+///
+/// While it is asked (``FlowState/pendingConfirmation``), `y` does what it asks and `n` or Esc
+/// carries on.
 package enum Confirmation: Equatable, Sendable {
   case quit
   case reset

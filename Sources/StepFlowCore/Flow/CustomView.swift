@@ -1,6 +1,8 @@
 /// A view a program wrote in Swift — a custom strip cell, a custom step screen — kept in a flow's
-/// description. The pure core only keeps it and compares it by identity; the drawing layers
-/// (`StepFlowRender`, `StepFlow`) give it its meaning. Programs make one through those layers
+/// description.
+///
+/// The pure core only keeps it and compares it by identity; the drawing layers (`StepFlowRender`,
+/// `StepFlow`) give it its meaning. Programs make one through those layers
 /// (`StripStyle(position:content:extra:)`, `ScreenBlock.custom(_:)`), never directly.
 public struct CustomView: Hashable, Sendable {
   /// What the drawing layer stored: its own box around the view.
@@ -19,7 +21,9 @@ public struct CustomView: Hashable, Sendable {
     self.fieldIDs = fieldIDs
   }
 
+  /// Whether the two keep the same view (identity: views are not compared by content).
   public static func == (a: CustomView, b: CustomView) -> Bool { a.object === b.object }
 
+  /// Hashes the view's identity, as ``==`` compares it.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
 }

@@ -29,10 +29,13 @@ extension FlowMachine {
     }
   }
 
-  /// A key, as the key table binds it where the focus is: the one place that decides what a
-  /// key does, for a key on the terminal and a script's `press` alike. While the help is shown
-  /// any key closes it; while the y/n question is asked, its keys answer it; quitting and
-  /// starting over ask first once something is answered (``FlowState/hasAnswers(flow:)``).
+  /// A key, as the key table binds it where the focus is: the one place that decides what a key
+  /// does, for a key on the terminal and a script's `press` alike.
+  ///
+  /// While the help is shown any key closes it; while the y/n question is asked, its keys answer
+  /// it; quitting and starting over ask first once something is answered
+  /// (``FlowState/hasAnswers(flow:)``).
+  ///
   /// - Returns: what the key did; `nil` when it means nothing here, and for Ctrl-C, which the
   ///   terminal session turns into an interrupt (exit 130).
   package static func handleKey(_ key: Key, state: inout FlowState, flow: FlowDefinition)
@@ -105,9 +108,11 @@ extension FlowMachine {
     return .nextStep
   }
 
-  /// What a key bound to `action` does when it is Enter's: `.submit` (in a field or the tab
-  /// bar) goes to the next field, and on the last one is the `enter` command; `.command(.enter)`
-  /// is that command. `nil` for any other action, or where the action does nothing.
+  /// What a key bound to `action` does when it is Enter's: `.submit` (in a field or the tab bar)
+  /// goes to the next field, and on the last one is the `enter` command; `.command(.enter)` is that
+  /// command.
+  ///
+  /// `nil` for any other action, or where the action does nothing.
   package static func enterEffect(of action: KeyAction, _ state: FlowState, _ flow: FlowDefinition)
     -> EnterEffect?
   {

@@ -1,13 +1,16 @@
 import StepFlowText
 
-/// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState``. Pure:
-/// no terminal, no clock, no files. A key (`press KEY`, or a key on the terminal through
-/// ``FlowProgram``) means here what it means on the screen: the help overlay and the y/n
-/// question are part of the state (``handleKey(_:state:flow:)``).
+/// The one state machine every flow runs on: applies a ``Command`` to a ``FlowState``.
+///
+/// Pure: no terminal, no clock, no files. A key (`press KEY`, or a key on the terminal through
+/// ``FlowProgram``) means here what it means on the screen: the help overlay and the y/n question
+/// are part of the state (``handleKey(_:state:flow:)``).
 package enum FlowMachine {
-  /// Applies one command. A refused command leaves the flow where it was (a refused Next
-  /// does show the step's validation messages and focus the first invalid field). Any command
-  /// but a key or a tick drops a y/n question that was asked.
+  /// Applies one command.
+  ///
+  /// A refused command leaves the flow where it was (a refused Next does show the step's validation
+  /// messages and focus the first invalid field). Any command but a key or a tick drops a y/n
+  /// question that was asked.
   package static func apply(
     _ command: Command, to state: inout FlowState, flow: FlowDefinition
   ) -> Outcome {

@@ -47,34 +47,48 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   static var theme: Theme { get }
   /// What every step shows below the strip when a step does not say. Default: nothing.
   static var blocks: [ScreenBlock] { get }
-  /// What a tap on a step does — by key N, `tap N` or a click on the strip: seed 003's
-  /// `action`. Default: ``TapAction/standard`` (revisit a reached step; in a rating flow,
+  /// What a tap on a step does — by key N, `tap N` or a click on the strip.
+  ///
+  /// Default: ``TapAction/standard`` (revisit a reached step; in a rating flow,
   /// rate N).
   static var tapAction: TapAction { get }
 }
 
 extension FlowSteps {
+  /// The case name (`shippingLocation`).
   public var id: String { String(describing: self) }
+  /// The id in words (`Shipping location`).
   public var title: String { StepDefinition.title(fromIdentifier: id) }
+  /// No icon.
   public var icon: Icon? { nil }
+  /// No fields.
   public var fields: [FieldSpec] { [] }
+  /// No work: the step only asks.
   public var work: StepWork? { nil }
+  /// A step made of the case's `id`, `title`, `icon`, `fields` and `work`.
   public var step: StepDefinition {
     StepDefinition(
       id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) })
   }
 
+  /// The enum's name, lower-cased (`signup`).
   public static var flowID: String { String(describing: Self.self).lowercased() }
+  /// The enum's name in words.
   public static var flowTitle: String {
     StepDefinition.title(fromIdentifier: String(describing: Self.self))
   }
+  /// Bars with their icons above.
   public static var strip: StripStyle { StripStyle(position: .above, shape: .bar) }
+  /// Back / Next buttons.
   public static var navigation: NavigationStyle { .buttons }
+  /// The default theme.
   public static var theme: Theme { Theme() }
+  /// Nothing under every step.
   public static var blocks: [ScreenBlock] { [] }
+  /// The standard tap: ``TapAction/standard``.
   public static var tapAction: TapAction { .standard }
 
-  /// The case after this one, or this one when it is the last (the seed's clamped `next()`).
+  /// The case after this one, or this one when it is the last: clamped, never wrapping.
   public func next() -> Self {
     let all = Array(Self.allCases)
     guard let index = all.firstIndex(of: self), index + 1 < all.count else { return self }

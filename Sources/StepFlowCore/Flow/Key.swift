@@ -18,7 +18,8 @@ public enum Key: Hashable, Sendable {
 
 extension Key {
   /// The key as help writes it: `←`, `Enter`, `Shift-Tab`, `Ctrl-C`, `Space`, `q`.
-  /// - Parameter ascii: arrows as `<-`, `->`, `^`, `v`.
+  /// - Parameter ascii: Arrows as `<-`, `->`, `^`, `v`.
+  /// - Returns: The key's name.
   public func label(ascii: Bool = false) -> String {
     switch self {
     case .character(" "): return "Space"

@@ -1,9 +1,11 @@
 import StepFlowText
 import Synchronization
 
-/// The one table of key bindings. The key handling, the hint line, the `?` overlay,
-/// `stepflow help keys` and the README's keys table all come from it. A key does what the
-/// first binding that takes it, where the focus is, says.
+/// The one table of key bindings.
+///
+/// The key handling, the hint line, the `?` overlay, `stepflow help keys` and the README's keys
+/// table all come from it. A key does what the first binding that takes it, where the focus is,
+/// says.
 package enum KeyBindings {
   private static func keys(_ list: Key...) -> [KeyPattern] { list.map { .key($0) } }
   private static func chars(_ text: String) -> [KeyPattern] {
@@ -185,8 +187,10 @@ package enum KeyBindings {
       binding(for: .enter, in: context).map { (context, $0.action) }
     })
 
-  /// The keys of a binding that it really takes in a context (an earlier binding may take
-  /// some of them), e.g. `→` is not `next` in a yes/no field.
+  /// The keys of a binding that it really takes in a context (an earlier binding may take some of
+  /// them), e.g.
+  ///
+  /// `→` is not `next` in a yes/no field.
   package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
     guard let index = table.firstIndex(of: binding) else { return [] }
     return takenKeys(in: context)[index]
@@ -195,7 +199,9 @@ package enum KeyBindings {
   /// For each binding of the table, in order, the keys it takes in a context: a key goes to
   /// the first binding that has it there (``binding(for:in:)``); a pattern of many keys
   /// (letters, digits) is taken by an earlier binding of the same pattern, and every letter by
-  /// an earlier binding of letters. One pass over the table.
+  /// an earlier binding of letters.
+  ///
+  /// One pass over the table.
   private static func takenKeys(in context: FocusContext) -> [[KeyPattern]] {
     var keys: [Key] = []
     var letters = false
@@ -223,8 +229,12 @@ package enum KeyBindings {
   }
 
   /// What the keys do in a context, for the `?` overlay: (keys, what they do), in table order.
-  /// - Parameter hintedFirst: the rows the hint line names (the most useful) before the rest,
-  ///   each part in table order — for an overlay too short for every row.
+  /// - Parameters:
+  ///   - context: Where the focus is.
+  ///   - ascii: Keys written in ASCII (`<-` for `←`).
+  ///   - hintedFirst: The rows the hint line names (the most useful) before the rest, each part
+  ///     in table order — for an overlay too short for every row.
+  /// - Returns: A row a binding: the keys it takes here, and what it does.
   package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
     -> [(String, String)]
   {
@@ -247,7 +257,11 @@ package enum KeyBindings {
   }
 
   /// The hint line's items in a context, most useful first: `Enter pick`, `↑ ↓ choose`.
-  /// - Parameter enter: what Enter does here in words (`next field`, `finish`), if known.
+  /// - Parameters:
+  ///   - context: Where the focus is.
+  ///   - ascii: Keys written in ASCII.
+  ///   - enter: What Enter does here in words (`next field`, `finish`), if known.
+  /// - Returns: The items, each its keys and its words.
   package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
     -> [String]
   {

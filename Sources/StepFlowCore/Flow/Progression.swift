@@ -72,8 +72,10 @@ public struct Progression: Hashable, Sendable {
     return nil
   }
 
-  /// `back` (the seed's Back button): un-reach the current step and every step after it, and
-  /// go to the one before. Refused when only one step is reached or the current step is first.
+  /// `back` (the Back button): un-reach the current step and every step after it, and go to the one
+  /// before.
+  ///
+  /// Refused when only one step is reached or the current step is first.
   ///
   /// In a flow that starts empty, going back from the first step un-reaches it too.
   public mutating func back() -> Refusal? {

@@ -13,7 +13,9 @@ package enum Focus: Hashable, Sendable {
 }
 
 /// The editing state of the current step: its forms (its own fields and each tab's) and
-/// which control has the focus. Made anew when a step becomes current, from the answers.
+/// which control has the focus.
+///
+/// Made anew when a step becomes current, from the answers.
 package struct StepEditor: Equatable, Sendable {
   /// The step being edited.
   package let step: Int
@@ -92,8 +94,9 @@ package struct StepEditor: Equatable, Sendable {
 
   /// The controls that can take the focus, in order: own fields, the tab bar, the selected
   /// tab's fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓
-  /// from the last field lands on the button that goes on, as a dialog's OK comes first. The
-  /// first step's Back, which is unavailable, takes no focus.
+  /// from the last field lands on the button that goes on, as a dialog's OK comes first.
+  ///
+  /// The first step's Back, which is unavailable, takes no focus.
   package func focusables(flow: FlowDefinition) -> [Focus] {
     var list: [Focus] = form.fields.indices.map { .field($0) }
     if !tabForms.isEmpty {
@@ -114,9 +117,10 @@ package struct StepEditor: Equatable, Sendable {
 
   // MARK: Focus
 
-  /// Moves the focus to the next (`+1`, ↓) or previous (`-1`, ↑) control, not wrapping. The
-  /// buttons are one row: ↓ from the last field lands on Next, ↑ from either button goes to
-  /// the last field (or tab bar), ↓ from a button goes nowhere.
+  /// Moves the focus to the next (`+1`, ↓) or previous (`-1`, ↑) control, not wrapping.
+  ///
+  /// The buttons are one row: ↓ from the last field lands on Next, ↑ from either button goes to the
+  /// last field (or tab bar), ↓ from a button goes nowhere.
   /// - Returns: whether it moved.
   @discardableResult
   package mutating func moveFocus(by offset: Int, flow: FlowDefinition) -> Bool {
@@ -271,8 +275,9 @@ package struct StepEditor: Equatable, Sendable {
     if case .tabField = focus { focus = .tabBar }
   }
 
-  /// Validates what Next would leave: the step's own fields and the selected tab's. Every
-  /// message shows from now on, and the focus goes to the first invalid field.
+  /// Validates what Next would leave: the step's own fields and the selected tab's.
+  ///
+  /// Every message shows from now on, and the focus goes to the first invalid field.
   package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
     var problems = form.validateForNext(in: context)
     if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext(in: context) }

@@ -1,5 +1,5 @@
-/// What a tap on a step does: the answer of a flow's ``TapAction`` (the seed's
-/// `action: (Int) -> Void`, made to say what happens instead of doing it).
+/// What a tap on a step does: the answer of a flow's ``TapAction``, which says what happens
+/// instead of doing it, so that the update stays pure and a test can read the answer.
 public enum TapResponse: Hashable, Sendable {
   /// Go to the tapped step: back to it when it is reached, or forward to it, every step on the
   /// way answered as Next would ask (a step that is not answered refuses, naming itself).
@@ -8,13 +8,13 @@ public enum TapResponse: Hashable, Sendable {
   case rate(Int)
   /// Stay, and show this message (as any refused command does).
   case refuse(String)
-  /// Nothing happens, and nothing is said (the seed's `action: { _ in }`).
+  /// Nothing happens, and nothing is said (a strip that only shows progress).
   case nothing
 }
 
 /// What a ``TapAction`` is told about a tap: which step, and where the flow stands.
 public struct TapContext: Sendable {
-  /// The tapped step, counted from 0 as the seed's action gets it (`tap 2` is index 1).
+  /// The tapped step, counted from 0 (`tap 2` is index 1).
   public let index: Int
   /// How many steps the flow has.
   public let stepCount: Int
@@ -46,8 +46,9 @@ public struct TapContext: Sendable {
 }
 
 /// What a tap on a step of the strip does — by key N, by the `tap N` command, or by a click on
-/// the step — decided by the flow (seed 003's `action`). The built-in flows use
-/// ``standard``: revisit a reached step, rate N in a rating flow.
+/// the step — decided by the flow, not by the runner.
+///
+/// The built-in flows use ``standard``: revisit a reached step, rate N in a rating flow.
 ///
 /// ```swift
 /// // Only the steps already passed can be tapped, and never the last one.
@@ -78,5 +79,6 @@ public struct TapAction: Sendable, Equatable {
     respond(index, context)
   }
 
+  /// Whether the two are the same action (identity: closures cannot be compared).
   public static func == (a: TapAction, b: TapAction) -> Bool { a.identity === b.identity }
 }

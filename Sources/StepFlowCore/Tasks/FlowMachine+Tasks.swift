@@ -193,8 +193,10 @@ extension FlowMachine {
 
   // MARK: Starting, ending
 
-  /// Starts step `index`'s task (a new run). A command that an answer would change the
-  /// meaning of does not start: the task fails at once, saying why.
+  /// Starts step `index`'s task (a new run).
+  ///
+  /// A command that an answer would change the meaning of does not start: the task fails at once,
+  /// saying why.
   package static func startTask(_ index: Int, _ state: inout FlowState, _ flow: FlowDefinition)
     -> Outcome
   {
@@ -224,8 +226,9 @@ extension FlowMachine {
   }
 
   /// A task's run ended: its status, its captured output or returned answers, and — in an
-  /// automatic run — the next step when it succeeded. The end of an earlier run (one that was
-  /// stopped or replaced) changes nothing.
+  /// automatic run — the next step when it succeeded.
+  ///
+  /// The end of an earlier run (one that was stopped or replaced) changes nothing.
   /// - Returns: what it did; `nil` when the run is not the step's current one.
   package static func taskEnded(
     _ id: TaskID, _ end: TaskEnd, state: inout FlowState, flow: FlowDefinition
@@ -295,8 +298,9 @@ extension FlowMachine {
   // MARK: Commands on a task step
 
   /// What a command does on a step with a task, when the task decides it: Enter runs a task
-  /// that has not run; moving is refused while it runs; `retry`, `skip` and `stop`. `nil`
-  /// when the command goes its usual way.
+  /// that has not run; moving is refused while it runs; `retry`, `skip` and `stop`.
+  ///
+  /// `nil` when the command goes its usual way.
   package static func taskCommand(
     _ command: Command, _ state: inout FlowState, _ flow: FlowDefinition
   )

@@ -16,6 +16,7 @@ public struct CommandSpec: Hashable, Sendable {
     case shell(String)
   }
 
+  /// What runs.
   public var program: Program
   /// The working directory (`{{…}}` allowed); `nil` for stepflow's own.
   public var cwd: String?
@@ -24,6 +25,7 @@ public struct CommandSpec: Hashable, Sendable {
   /// The longest it may run; then it is stopped and fails ("timed out after N s").
   public var timeout: Duration?
 
+  /// A command that runs `program`.
   public init(
     _ program: Program, cwd: String? = nil, environment: [String: String] = [:],
     timeout: Duration? = nil
@@ -84,14 +86,19 @@ public struct OutputPattern: Hashable, Sendable {
     }
   }
 
+  /// Whether two patterns are written the same.
   public static func == (a: OutputPattern, b: OutputPattern) -> Bool { a.source == b.source }
+  /// Hashes the pattern's text.
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 
 /// Why an ``OutputPattern`` was refused.
 public struct OutputPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The pattern as it was given.
   public let pattern: String
+  /// What is wrong with it.
   public let reason: String
+  /// The message, with the pattern made safe to print.
   public var description: String {
     "pattern \"\(Sanitizer.sanitize(pattern))\" is not a valid regular expression: \(reason)"
   }
@@ -121,6 +128,7 @@ public struct StepTask: Hashable, Sendable {
     case closure(StepWork)
   }
 
+  /// What the task does.
   public var work: Work
   /// How progress is read from the command's output (closures report their own).
   public var progress: TaskProgressMode
@@ -128,13 +136,16 @@ public struct StepTask: Hashable, Sendable {
   public var capture: String?
   /// Whether the run may go on past it when it fails (Skip).
   public var optional: Bool
+  /// When it starts.
   public var start: TaskStart
-  /// The indicators that show the progress: `bar`, `ring`, `label`, `spinner`. Default: a
-  /// bar and a label when progress is read, a spinner when it is not.
+  /// The indicators that show the progress: `bar`, `ring`, `label`, `spinner`.
+  ///
+  /// Default: a bar and a label when progress is read, a spinner when it is not.
   public var indicators: [String]
   /// A name for the work (`Building`); default: the step's title.
   public var label: String?
 
+  /// A task that runs a command.
   public init(
     command: CommandSpec, progress: TaskProgressMode = .none, capture: String? = nil,
     optional: Bool = false, start: TaskStart = .enter, indicators: [String]? = nil,
@@ -145,6 +156,7 @@ public struct StepTask: Hashable, Sendable {
       start: start, indicators: indicators, label: label)
   }
 
+  /// A task that runs closure work, which reports its own progress.
   public init(
     work: StepWork, optional: Bool = false, start: TaskStart = .enter,
     indicators: [String]? = nil, label: String? = nil
@@ -181,8 +193,11 @@ extension CommandSpec {
   /// The argument that the program reads as code, when the argv runs an interpreter on a
   /// script given inline: the script of `sh -c SCRIPT` (any common shell, `-ec` too),
   /// `python -c`, `perl -e`, `ruby -e`, `node -e`/`--eval`, `php -r` — also behind `env`,
-  /// `nice`, `nohup`, `sudo`, `timeout N`. An answer must never be substituted there: it would
-  /// be run as code. (A check for the common cases; the rule is not to put `{{…}}` in code.)
+  /// `nice`, `nohup`, `sudo`, `timeout N`.
+  ///
+  /// An answer must never be substituted there: it would be run as code.
+  ///
+  /// (A check for the common cases; the rule is not to put `{{…}}` in code.)
   public static func codeArgumentIndex(_ argv: [String]) -> Int? {
     var index = 0
     // Wrappers that run the rest as a command.

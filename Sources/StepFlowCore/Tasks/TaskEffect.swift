@@ -14,14 +14,18 @@ public enum TaskSubject: Hashable, Sendable {
 /// One run of a task: its subject and a number that grows with every run, so that what comes
 /// back from a run that was stopped is never taken for the run that replaced it.
 public struct TaskID: Hashable, Sendable, CustomStringConvertible {
+  /// What the task belongs to.
   public var subject: TaskSubject
+  /// Which run of it this is.
   public var run: Int
 
+  /// Run `run` of `subject`'s task.
   public init(_ subject: TaskSubject, run: Int) {
     self.subject = subject
     self.run = run
   }
 
+  /// `subject run N`, for messages and tests.
   public var description: String { "\(subject) run \(run)" }
 }
 
@@ -39,6 +43,7 @@ public enum TaskEffect: Equatable, Sendable {
   case run(TaskID, TaskWork)
   case cancel(TaskID)
 
+  /// The run the effect is about.
   public var id: TaskID {
     switch self {
     case .run(let id, _), .cancel(let id): return id
@@ -65,6 +70,7 @@ public enum TaskEvent: Equatable, Sendable {
   /// It ended; nothing more comes for this run.
   case ended(TaskID, TaskEnd)
 
+  /// The run the event is about.
   public var id: TaskID {
     switch self {
     case .output(let id, _, _), .report(let id, _), .ended(let id, _): return id
@@ -72,8 +78,9 @@ public enum TaskEvent: Equatable, Sendable {
   }
 }
 
-/// What closure work is given: the answers so far, and a way to report progress. Calls are
-/// cheap and may come from any thread; the screen shows the latest.
+/// What closure work is given: the answers so far, and a way to report progress.
+///
+/// Calls are cheap and may come from any thread; the screen shows the latest.
 ///
 /// ```swift
 /// StepWork { work in
@@ -91,6 +98,7 @@ public struct StepWorkContext: Sendable {
   public let answers: [String: FieldValue]
   private let send: @Sendable (TaskReport) -> Void
 
+  /// A context with `answers` whose reports go to `report`.
   public init(answers: [String: FieldValue], report: @escaping @Sendable (TaskReport) -> Void) {
     self.answers = answers
     send = report
@@ -108,12 +116,15 @@ public struct StepWorkContext: Sendable {
   public func log(_ line: String) { send(.log(line)) }
 }
 
-/// Work a step of a Swift program does: an async closure given the answers and a progress
-/// reporter, returning answers (merged into the flow's) or throwing (the step fails with the
-/// error's description). It is cancelled with `Task` cancellation when the user quits.
+/// Work a step of a Swift program does: an async closure given the answers and a progress reporter,
+/// returning answers (merged into the flow's) or throwing (the step fails with the error's
+/// description).
+///
+/// It is cancelled with `Task` cancellation when the user quits.
 ///
 /// Two values are equal when they are the same closure value (made by the same `init`).
 public struct StepWork: Hashable, Sendable {
+  /// The closure: given the context, it returns answers or throws.
   public typealias Body = @Sendable (StepWorkContext) async throws -> [String: FieldValue]
 
   private final class Box: Sendable {
@@ -123,11 +134,14 @@ public struct StepWork: Hashable, Sendable {
 
   private let box: Box
 
+  /// Work done by `body`.
   public init(_ body: @escaping Body) { box = Box(body) }
 
   /// The closure.
   public var body: Body { box.body }
 
+  /// Whether both are the same closure value.
   public static func == (a: StepWork, b: StepWork) -> Bool { a.box === b.box }
+  /// Hashes the closure value's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }

@@ -1,14 +1,16 @@
-/// A command ready to run: what the process runner at the I/O edge is handed. Every answer is
-/// already in place — substituted into argument elements or set in the environment — so the
-/// runner never reads a template or calls a shell that was not asked for.
+/// A command ready to run: what the process runner at the I/O edge is handed.
+///
+/// Every answer is already in place — substituted into argument elements or set in the environment
+/// — so the runner never reads a template or calls a shell that was not asked for.
 ///
 /// ```swift
 /// let launch = TaskLaunch(arguments: ["swift", "build"], environment: ["STEPFLOW_VERSION": "1.4.0"])
 /// ```
 public struct TaskLaunch: Hashable, Sendable {
-  /// The program and its arguments, each one element: `["git", "tag", "--", "1.4.0"]`. A
-  /// program without a `/` is looked up in `PATH`. A `shell` command is
-  /// `["/bin/sh", "-c", SCRIPT]`.
+  /// The program and its arguments, each one element: `["git", "tag", "--", "1.4.0"]`.
+  ///
+  /// A program without a `/` is looked up in `PATH`. A `shell` command is `["/bin/sh", "-c",
+  /// SCRIPT]`.
   public var arguments: [String]
   /// Variables added to the environment stepflow runs in (the answers, the command's `env`).
   public var environment: [String: String]
@@ -24,6 +26,7 @@ public struct TaskLaunch: Hashable, Sendable {
   /// The most bytes of stdout a task keeps as its captured output: 64 KiB.
   public static let maxCapture = 64 << 10
 
+  /// A launch of `arguments` (the program first).
   public init(
     arguments: [String], environment: [String: String] = [:], directory: String? = nil,
     timeout: Duration? = nil, input: String? = nil, captureLimit: Int = 0
@@ -87,6 +90,7 @@ public enum TaskOutcome: Hashable, Sendable {
 
 /// What the runner reports when a task's work has ended.
 public struct TaskEnd: Equatable, Sendable {
+  /// How it ended.
   public var outcome: TaskOutcome
   /// How long it ran, measured by the runner.
   public var duration: Duration
@@ -97,6 +101,7 @@ public struct TaskEnd: Equatable, Sendable {
   /// The answers work given as a closure returned.
   public var answers: [String: FieldValue]
 
+  /// An end with `outcome` after `duration`.
   public init(
     outcome: TaskOutcome, duration: Duration, captured: [UInt8] = [],
     capturedTruncated: Bool = false, answers: [String: FieldValue] = [:]

@@ -1,9 +1,10 @@
 import StepFlowText
 
 /// The output of a task as it is kept: the last ``limit`` bytes (1 MiB) of stdout and stderr
-/// interleaved in the order they came, each byte knowing its stream. Lines are cut out of it
-/// only for what is shown (the last few under the progress, a window of the `l` pane), so
-/// keeping a command's output costs a copy per chunk, whatever its size.
+/// interleaved in the order they came, each byte knowing its stream.
+///
+/// Lines are cut out of it only for what is shown (the last few under the progress, a window of the
+/// `l` pane), so keeping a command's output costs a copy per chunk, whatever its size.
 ///
 /// Offsets are absolute — counted from the first byte the task ever wrote — so a position in
 /// the pane stays valid while older output is dropped.

@@ -1,7 +1,8 @@
 import StepFlowJSON
 
-/// What a step's task did: which run, what it ran with which answers, and how it ended. Small
-/// pure data in ``FlowState`` (the output itself is kept by the program, beside the state).
+/// What a step's task did: which run, what it ran with which answers, and how it ended.
+///
+/// Small pure data in ``FlowState`` (the output itself is kept by the program, beside the state).
 package struct TaskRecord: Equatable, Sendable {
   /// Where the task stands.
   package enum Status: Equatable, Sendable {
@@ -20,8 +21,10 @@ package struct TaskRecord: Equatable, Sendable {
   package var status: Status
   /// What ran.
   package var work: TaskWork
-  /// What it ran with: the command as resolved and the answers it names. When these differ
-  /// from what it would run with now, an answer it uses changed since, and it runs again.
+  /// What it ran with: the command as resolved and the answers it names.
+  ///
+  /// When these differ from what it would run with now, an answer it uses changed since, and it
+  /// runs again.
   package var inputs: TaskInputs
   package var outcome: TaskOutcome?
   package var duration: Duration = .zero

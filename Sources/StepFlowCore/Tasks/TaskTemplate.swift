@@ -13,8 +13,11 @@ package struct TaskTemplate: Sendable {
   package func render(_ values: [String: String]) -> String { template.render { values[$0] } }
 
   /// Why filling it in would change what the command means, or `nil`.
-  /// - Parameter element: the argument's position when it is one before any `--` (where a
-  ///   leading `-` would make it an option); `nil` for the rest.
+  /// - Parameters:
+  ///   - values: Each field's value, by id.
+  ///   - element: The argument's position when it is one before any `--` (where a leading `-`
+  ///     would make it an option); `nil` for the rest.
+  /// - Returns: The reason, in words, or `nil` when the values are safe to fill in.
   package func problem(values: [String: String], element: Int?) -> String? {
     for id in template.fieldIDs where values[id]?.contains("\u{0}") == true {
       return "the answer for {{\(id)}} holds a NUL character, which no command line can carry"

@@ -56,6 +56,7 @@ package struct Transition: Hashable, Sendable {
   /// - Parameters:
   ///   - now: the time of the frame just drawn.
   ///   - frameInterval: the time between frames while the transition runs.
+  /// - Returns: The time of the next frame.
   package func nextDeadline(
     after now: Duration, frameInterval: Duration = Transition.frameInterval
   ) -> Duration? {

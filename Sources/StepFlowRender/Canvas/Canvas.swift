@@ -3,11 +3,16 @@ import StepFlowText
 
 /// A rectangle of cells: origin and size, in columns and rows.
 public struct Rect: Hashable, Sendable {
+  /// The left column.
   public var x: Int
+  /// The top row.
   public var y: Int
+  /// The width in cells.
   public var width: Int
+  /// The height in rows.
   public var height: Int
 
+  /// A rectangle at (`x`, `y`), `width` cells by `height` rows.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -15,8 +20,11 @@ public struct Rect: Hashable, Sendable {
     self.height = max(0, height)
   }
 
+  /// The column just right of it.
   public var maxX: Int { x + width }
+  /// The row just below it.
   public var maxY: Int { y + height }
+  /// Whether it covers no cell.
   public var isEmpty: Bool { width == 0 || height == 0 }
 
   /// The part of `self` that is also in `other`.
@@ -51,6 +59,7 @@ public struct Rect: Hashable, Sendable {
   /// Everything above the last `rows` rows.
   public func dropBottom(_ rows: Int) -> Rect { inset(bottom: min(rows, height)) }
 
+  /// Whether the cell at (`px`, `py`) is inside.
   public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY
   }
@@ -62,14 +71,18 @@ public struct Rect: Hashable, Sendable {
 /// continuation) and the same style. A cell is plain data (no references), so canvases are
 /// cheap to make, copy and compare.
 public struct Cell: Hashable, Sendable {
+  /// What the cell shows (empty: the right half of a wide grapheme).
   public var grapheme: Grapheme
+  /// How it looks.
   public var style: Style
 
+  /// A cell showing `symbol` (one grapheme) in `style`.
   public init(symbol: String = " ", style: Style = .plain) {
     grapheme = symbol == " " ? .space : Grapheme(symbol)
     self.style = style
   }
 
+  /// A cell showing `grapheme` in `style`.
   public init(grapheme: Grapheme, style: Style) {
     self.grapheme = grapheme
     self.style = style
@@ -90,8 +103,11 @@ public struct Cell: Hashable, Sendable {
 /// Text drawn onto a canvas is sanitized and measured grapheme by grapheme, so wide characters
 /// take two cells and no control character is ever stored.
 public struct Canvas: Equatable, Sendable {
+  /// The width in cells.
   public let width: Int
+  /// The height in rows.
   public let height: Int
+  /// The cells, row by row.
   public private(set) var cells: [Cell]
 
   /// A canvas of blank cells in `style`.
@@ -121,6 +137,7 @@ public struct Canvas: Equatable, Sendable {
   /// The whole canvas as a rectangle.
   public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+  /// The cell at column `x`, row `y` (both inside the canvas).
   public subscript(x: Int, y: Int) -> Cell {
     cells[y * width + x]
   }
@@ -278,8 +295,10 @@ public struct Canvas: Equatable, Sendable {
     change(&cells[y * width + x].style)
   }
 
-  /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on
-  /// (`x`, `y`), drawing only inside `clip`. Wide graphemes cut by an edge become blanks.
+  /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on (`x`,
+  /// `y`), drawing only inside `clip`.
+  ///
+  /// Wide graphemes cut by an edge become blanks.
   public mutating func blit(
     _ source: Canvas, from sourceRect: Rect? = nil, toX x: Int, y: Int, clip: Rect? = nil
   ) {

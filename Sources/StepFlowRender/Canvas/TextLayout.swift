@@ -20,8 +20,10 @@ package enum TextLayout {
     return out + ellipsis
   }
 
-  /// The text broken into lines of at most `width` columns, at spaces where it can be and
-  /// inside words where it must. Newlines in the text start new lines.
+  /// The text broken into lines of at most `width` columns, at spaces where it can be and inside
+  /// words where it must.
+  ///
+  /// Newlines in the text start new lines.
   package static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []

@@ -1,7 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// The seed's Back / Next buttons, each centred in its half of the row.
+/// The Back / Next buttons, each centred in its half of the row.
 ///
 /// The focused button is drawn reversed and pointed at (`▶`), so focus shows without colour;
 /// a button that cannot act (Back on the first step) is drawn in the inactive colour.

@@ -1,7 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// A step's icon drawn large: the seed's three overlapping translucent circles with the icon at
+/// A step's icon drawn large: three overlapping translucent circles with the icon at
 /// their centre (the delivery status screen).
 ///
 /// The circles are tints of the background, so they show only with colour; the icon and the
@@ -27,7 +27,7 @@ package struct HeroIcon {
     let centerX = Double(area.x) + Double(area.width - 1) / 2
     let centerY = Double(area.y) + Double(area.height - 1) / 2
     if radius >= 2 {
-      // (dx, dy, radius change, opacity) of the seed's circles, in rows.
+      // (dx, dy, radius change, opacity) of the three circles, in rows.
       let discs: [(Double, Double, Double, Double)] = [
         (-1, -0.5, 0, 0.10), (0, 0, 0, 0.16), (2, 1, -0.5, 0.10),
       ]

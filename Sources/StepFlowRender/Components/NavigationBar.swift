@@ -46,8 +46,9 @@ package struct NavigationBar: Hashable, Sendable {
     change(to: items + [item], direction: .fromTrailing, animated: animated, at: now)
   }
 
-  /// Pops the top item; the one below slides in from the left when animated. The last item is
-  /// never popped.
+  /// Pops the top item; the one below slides in from the left when animated.
+  ///
+  /// The last item is never popped.
   ///
   /// - Returns: the popped item, or `nil` when the stack had fewer than two items.
   @discardableResult
@@ -57,8 +58,10 @@ package struct NavigationBar: Hashable, Sendable {
     return top
   }
 
-  /// Replaces the whole stack. Animated, it looks like a pop when the new top item was already
-  /// under the old top, and like a push otherwise.
+  /// Replaces the whole stack.
+  ///
+  /// Animated, it looks like a pop when the new top item was already under the old top, and like a
+  /// push otherwise.
   package mutating func setItems(_ newItems: [NavigationItem], animated: Bool, at now: Duration) {
     let wasBelow = newItems.last.map { items.dropLast().contains($0) } ?? true
     change(
@@ -66,8 +69,10 @@ package struct NavigationBar: Hashable, Sendable {
       at: now)
   }
 
-  /// Replaces the whole stack, sliding in the given direction when animated (for a caller
-  /// that knows which way it moves, e.g. a jump back to a step far below the top).
+  /// Replaces the whole stack, sliding in the given direction when animated (for a caller that
+  /// knows which way it moves, e.g.
+  ///
+  /// a jump back to a step far below the top).
   package mutating func setItems(
     _ newItems: [NavigationItem], direction: SlideDirection, animated: Bool, at now: Duration
   ) {
@@ -170,9 +175,10 @@ package struct NavigationBar: Hashable, Sendable {
     }
   }
 
-  /// The bar in words for plain mode: the title, the large title and prompt when present, and
-  /// the back button as `Back: Shopping cart` — e.g. `Payment, Step 2 of 4, Back: Shopping cart`.
-  /// Empty for an empty stack.
+  /// The bar in words for plain mode: the title, the large title and prompt when present, and the
+  /// back button as `Back: Shopping cart` — e.g.
+  ///
+  /// `Payment, Step 2 of 4, Back: Shopping cart`. Empty for an empty stack.
   package var accessibleText: String {
     guard let face else { return "" }
     var parts = [face.title]

@@ -10,8 +10,10 @@ import StepFlowText
 package struct NavigationItem: Hashable, Sendable {
   /// The title, centred on the bar line.
   package var title: String
-  /// What the back button says while this item is on top; `nil` uses the title of the item
-  /// below it. An empty string shows the mark alone. Not shown when this item is the only one.
+  /// What the back button says while this item is on top; `nil` uses the title of the item below
+  /// it.
+  ///
+  /// An empty string shows the mark alone. Not shown when this item is the only one.
   package var backTitle: String?
   /// A line of smaller text above the bar line, centred; `nil` or empty for none.
   package var prompt: String?

@@ -1,9 +1,11 @@
 import StepFlowCore
 
-/// What one step's cell of a ``StepStrip`` is drawn as: seed 003's `content: () -> Content`,
-/// or its extra content (an icon or a label per step) — the terminal counterpart of a SwiftUI
-/// view, in the manner of ``ProgressorView``. The built-in bars, dots and symbols (``BarCell``,
-/// ``DotsCell``, ``SymbolCell``) and the icons (``IconCell``) are implementations of it.
+/// What one step's cell of a ``StepStrip`` is drawn as (the content under each step), or its
+/// extra content (an icon or a label per step) — the terminal counterpart of a SwiftUI
+/// view, in the manner of ``ProgressorView``.
+///
+/// The built-in bars, dots and symbols (``BarCell``, ``DotsCell``, ``SymbolCell``) and the icons
+/// (``IconCell``) are implementations of it.
 ///
 /// The strip measures the view once a frame (``width(in:)``, ``height``), lays the cells out,
 /// and calls ``render(_:into:area:)`` for each step it shows with what that step is: reached,
@@ -130,7 +132,8 @@ private final class StepCellBox: Sendable {
 extension StripStyle {
   /// A strip whose cells (and, when given, extra content) are views of the program's own.
   /// - Parameters:
-  ///   - content: each step's cell (the seed's `content`); in place of a built-in shape.
+  ///   - position: Where the extra content goes.
+  ///   - content: each step's cell; in place of a built-in shape.
   ///   - extra: each step's extra content; `nil` for the steps' icons.
   ///   - extraHeight: rows of extra content above the cells (default: the view's height).
   public init(

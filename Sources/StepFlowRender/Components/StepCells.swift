@@ -78,8 +78,8 @@ public struct SymbolCell: StepCellView {
   }
 }
 
-/// The steps' extra content as icons (the seed's `extraContent: [String]`, an SF Symbol or
-/// text): each step's own icon, or one icon shared by every step (rating: `star.fill`).
+/// The steps' extra content as icons (an SF Symbol name or literal text, one a step): each
+/// step's own icon, or one icon shared by every step (rating: `star.fill`).
 public struct IconCell: StepCellView {
   /// The icon every step shows; `nil` for each step's own.
   public let shared: Icon?

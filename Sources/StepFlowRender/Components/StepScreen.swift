@@ -139,8 +139,8 @@ package struct StepScreen {
     canvas.draw(line, x: x, y: y, style: style)
   }
 
-  /// The seed's status text: large, padded, on a darker band, framed in the text colour (white
-  /// in the seed's delivery).
+  /// The status text: large, padded, on a darker band, framed in the text colour (white in
+  /// the delivery flow).
   private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
     let line = TextLayout.truncate(text, toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
     let inner = DisplayWidth.of(line) + 4

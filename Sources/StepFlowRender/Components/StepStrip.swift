@@ -1,7 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// The row of steps across the top of a flow (seed 003's MultiStepsView), drawn into cells.
+/// The row of steps across the top of a flow, drawn into cells.
 ///
 /// Reached steps are drawn in the accent colour and pending ones in the inactive grey; the
 /// current step is bold and marked by a pointer under it. Without colour the three stay apart:
@@ -12,10 +12,15 @@ import StepFlowText
 /// of steps around the current one with `‹` / `›` at the cut edges. Only the visible steps are
 /// visited: drawing costs the same for 4 steps and 10,000.
 public struct StepStrip {
+  /// The flow whose steps are drawn.
   public let flow: FlowDefinition
+  /// Which steps are reached and which is current.
   public let progression: Progression
+  /// Where each step's extra content goes.
   public let position: ExtraContentPosition
+  /// The colours.
   public let theme: Theme
+  /// The characters the shapes and marks are drawn with.
   public let glyphs: Glyphs
   /// Whether a step is skipped (its condition does not hold): drawn as pending even when the
   /// flow has passed it.
@@ -28,7 +33,11 @@ public struct StepStrip {
 
   /// The strip of a flow where `progression` stands.
   /// - Parameters:
+  ///   - flow: The flow whose steps are drawn.
+  ///   - progression: Which steps are reached and which is current.
   ///   - position: where the extra content goes; `nil` for the flow's own choice.
+  ///   - theme: The colours.
+  ///   - glyphs: The characters the shapes and marks are drawn with.
   ///   - colorDepth: the colours the screen shows (`.none` without colour), for custom cells.
   public init(
     flow: FlowDefinition, progression: Progression, position: ExtraContentPosition? = nil,

@@ -1,8 +1,7 @@
 import StepFlowCore
 import StepFlowText
 
-/// An underline tab bar with a sliding content container (seed 001's
-/// UnderlineSegmentedControl and its container view).
+/// An underline tab bar with a sliding content container.
 ///
 /// Two rows: the titles, borderless, and under them a thin line with a heavy accent bar under
 /// the selected title. The selected title is bold in the accent colour, the others in the
@@ -60,7 +59,7 @@ package struct Tabs: Hashable, Sendable {
     titles.indices.contains(selectedIndex) ? titles[selectedIndex] : nil
   }
 
-  /// Adds a title at the end (the seed's `appendSegment`).
+  /// Adds a title at the end.
   package mutating func append(_ title: String) {
     titles.append(Sanitizer.sanitize(title))
   }
@@ -145,7 +144,9 @@ package struct Tabs: Hashable, Sendable {
       into: &canvas, area: area, fill: fill)
   }
 
-  /// The tab bar in words for plain mode, e.g. `tab 2 of 3: PayPal`.
+  /// The tab bar in words for plain mode, e.g.
+  ///
+  /// `tab 2 of 3: PayPal`.
   package var accessibleText: String {
     guard let title = selectedTitle else { return "no tabs" }
     return "tab \(selectedIndex + 1) of \(titles.count): \(title)"
@@ -224,10 +225,12 @@ package struct TabStrip: Equatable, Sendable {
   /// The width of the view.
   package var viewWidth: Int
 
-  /// Lays out titles in `width` columns: each title gets a blank column on both sides; when
-  /// they all fit, the spare columns go to the narrowest segments first so the segments are as
-  /// equal as they can be. When they do not fit, titles keep their natural width (cut to
-  /// `width − 4` so one always fits between the scroll marks).
+  /// Lays out titles in `width` columns: each title gets a blank column on both sides; when they
+  /// all fit, the spare columns go to the narrowest segments first so the segments are as equal as
+  /// they can be.
+  ///
+  /// When they do not fit, titles keep their natural width (cut to `width − 4` so one always fits
+  /// between the scroll marks).
   package init(titles: [String], width: Int, glyphs: Glyphs) {
     viewWidth = max(0, width)
     var shown = titles

@@ -2,7 +2,7 @@ import StepFlowCore
 import StepFlowText
 
 /// A step's task on its screen: a status line (what will run, the spinner and the time it has
-/// run, or how it ended), its progress on the seed's indicators, and the last lines of its
+/// run, or how it ended), its progress on the step's indicators, and the last lines of its
 /// output — each line sanitized, wrapped, stderr's marked `!` in the error colour.
 ///
 /// ```

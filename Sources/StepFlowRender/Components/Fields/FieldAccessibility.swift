@@ -74,7 +74,10 @@ extension Form {
   /// The form as lines for plain mode: each field's ``Field/accessibleText`` followed, once
   /// the field is touched, by its validation message as a line of its own
   /// (`E-mail: must look like name@example.com`).
-  /// - Parameter glyphs: `ascii` keeps the messages ASCII (` — ` becomes ` - `).
+  /// - Parameters:
+  ///   - glyphs: `ascii` keeps the messages ASCII (` — ` becomes ` - `).
+  ///   - context: What the rules may consult for the messages (today, the files).
+  /// - Returns: The lines, top to bottom.
   package func accessibleLines(glyphs: Glyphs = .unicode, context: FieldContext? = nil)
     -> [String]
   {

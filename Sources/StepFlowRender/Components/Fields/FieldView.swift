@@ -60,6 +60,10 @@ extension Field {
 
   /// Draws the field in `area` (rows beyond its height are left out).
   /// - Parameters:
+  ///   - canvas: The canvas drawn into.
+  ///   - area: Where the field goes.
+  ///   - theme: The colours.
+  ///   - glyphs: The characters.
   ///   - focused: whether the field has the keyboard: the gutter bar, the accent label, the
   ///     text cursor and the choice highlight show only then.
   ///   - message: the validation message to show under the field (``Form`` passes it once the

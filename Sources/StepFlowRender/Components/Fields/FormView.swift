@@ -54,9 +54,14 @@ extension Form {
   }
 
   /// Draws the fields stacked in `area`, scrolled by ``scrollOffset(width:height:context:)``.
-  /// - Parameter focused: whether the form has the keyboard (not the buttons below it); when
-  ///   it does not, no field shows focus.
-  /// - Parameter context: what the rules may consult for the messages (today, the files).
+  /// - Parameters:
+  ///   - canvas: The canvas drawn into.
+  ///   - area: Where the fields go.
+  ///   - theme: The colours.
+  ///   - glyphs: The characters boxes and marks are drawn with.
+  ///   - focused: Whether the form has the keyboard (not the buttons below it); when it does
+  ///     not, no field shows focus.
+  ///   - context: What the rules may consult for the messages (today, the files).
   package func render(
     into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool = true,
     context: FieldContext? = nil

@@ -15,9 +15,10 @@ package struct TextWindow: Hashable, Sendable {
   /// Whether content is hidden on the right (the last column shows `›`).
   package var rightCut: Bool
 
-  /// The window for graphemes of the given cell widths, a cursor before grapheme `cursor`
-  /// (`nil` when unfocused: the start is shown), in `width` columns. The cursor, when given,
-  /// is always inside the window and never under a mark.
+  /// The window for graphemes of the given cell widths, a cursor before grapheme `cursor` (`nil`
+  /// when unfocused: the start is shown), in `width` columns.
+  ///
+  /// The cursor, when given, is always inside the window and never under a mark.
   package static func fitting(widths: [Int], cursor: Int?, width: Int) -> TextWindow {
     let textWidth = widths.reduce(0, +)
     guard let cursor else {

@@ -8,7 +8,7 @@ public enum ProgressKind: Sendable {
   case endless
 }
 
-/// The look of a `.bar` progressor (the seed's `BarProgressorParameter`).
+/// The look of a `.bar` progressor.
 public struct BarProgressorParameter: Equatable, Sendable {
   /// The edge of the region the bar lies along.
   public enum Side: Sendable {
@@ -16,7 +16,9 @@ public struct BarProgressorParameter: Equatable, Sendable {
     case bottom
   }
 
+  /// Proportional (a share filled) or endless (a band moving across).
   public var kind: ProgressKind
+  /// The edge of the region it lies along.
   public var side: Side
   /// The colour of the filled part (the track is drawn in it, dimmed).
   public var color: Color
@@ -27,8 +29,8 @@ public struct BarProgressorParameter: Equatable, Sendable {
   /// How long an endless bar's segment takes to move by one cell.
   public var stepInterval: Duration
 
-  /// The seed's default: proportional, at the top, a half-transparent black bar — grey here —
-  /// one row high (the seed's 2 points).
+  /// By default proportional, at the top, a grey bar (half-transparent black on a light
+  /// screen) one row high.
   public init(
     kind: ProgressKind = .proportional, side: Side = .top, color: Color = .gray,
     height: Int = 1, showsTrack: Bool = true, stepInterval: Duration = .milliseconds(50)
@@ -51,18 +53,22 @@ public struct BarProgressorParameter: Equatable, Sendable {
 /// Ending fills the bar from the current ratio to full in `(1 − ratio) × maxEndingDuration`
 /// (an endless bar fills from its last reported ratio).
 public struct BarProgressor: ProgressorView {
+  /// How it looks.
   public var parameter: BarProgressorParameter
   private var track = ProgressTrack()
   private var startedAt: Duration = .zero
   /// The last ratio given.
   public var progress: Double { track.progress }
 
+  /// A bar with the default look.
   public init() { self.init(BarProgressorParameter()) }
 
+  /// A bar that looks as `parameter` says.
   public init(_ parameter: BarProgressorParameter) {
     self.parameter = parameter
   }
 
+  /// Takes a ``BarProgressorParameter`` given to `.custom`, and starts moving at `now`.
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {
@@ -70,18 +76,22 @@ public struct BarProgressor: ProgressorView {
     return .zero
   }
 
+  /// Fills the bar to `progress`.
   public mutating func update(progress: Double) { track.update(progress) }
 
+  /// Fills what is left, in a time proportional to it.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
     track.end(at: now, timing: timing)
   }
 
+  /// The next step of an endless band or of the ending fill.
   public func nextFrame(after now: Duration) -> Duration? {
     if track.ending != nil { return track.endingFrame(after: now) }
     guard parameter.kind == .endless else { return nil }
     return ProgressTrack.nextStep(after: now, start: startedAt, interval: parameter.stepInterval)
   }
 
+  /// Draws the bar along its edge of `area`.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     let rows = parameter.side == .top ? area.top(parameter.height) : area.bottom(parameter.height)
     guard !rows.isEmpty else { return }

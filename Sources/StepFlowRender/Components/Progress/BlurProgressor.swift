@@ -1,13 +1,13 @@
 import StepFlowCore
 
-/// The look of a `.blur` backdrop (the seed's `BlurProgressorParameter`, a blur effect style).
+/// The look of a `.blur` backdrop: which way what is underneath is washed out.
 public enum BlurProgressorParameter: Equatable, Sendable {
   /// Washes what is underneath out toward white.
   case light
   /// Darkens what is underneath toward black.
   case dark
 
-  /// The seed's default.
+  /// The default: ``light``.
   public static let standard = BlurProgressorParameter.light
 }
 
@@ -16,14 +16,17 @@ public enum BlurProgressorParameter: Equatable, Sendable {
 /// background, and every cell is marked `dim`, which is all a terminal without known colours
 /// shows.
 public struct BlurProgressor: ProgressorView {
+  /// How it washes out what is underneath.
   public var parameter: BlurProgressorParameter
 
   /// How far the background moves toward white or black, and the text toward the background.
   package static let backgroundShift = 0.6
   package static let textShift = 0.5
 
+  /// A light blur.
   public init() { self.init(.standard) }
 
+  /// A blur as `parameter` says.
   public init(_ parameter: BlurProgressorParameter) {
     self.parameter = parameter
   }
@@ -41,6 +44,7 @@ public struct BlurProgressor: ProgressorView {
     return result
   }
 
+  /// Dims what `area` already shows.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     canvas.restyle(area) { style in
       style = blurred(style)

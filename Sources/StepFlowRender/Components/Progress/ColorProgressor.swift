@@ -1,13 +1,13 @@
 import StepFlowCore
 
-/// The look of a `.color` backdrop (the seed's `ColorProgressorParameter`, a colour with alpha).
+/// The look of a `.color` backdrop: a colour and how opaque it is.
 public struct ColorProgressorParameter: Equatable, Sendable {
   /// The colour laid over the region.
   public var color: Color
   /// How much of it covers what is underneath, 0…1.
   public var opacity: Double
 
-  /// The seed's default: white at half opacity — a light, translucent-looking grey.
+  /// By default white at half opacity — a light, translucent-looking grey.
   public init(color: Color = .white, opacity: Double = 0.5) {
     self.color = color
     self.opacity = min(1, max(0, opacity))
@@ -20,13 +20,16 @@ public struct ColorProgressorParameter: Equatable, Sendable {
 /// A cell on the terminal's default background (whose colour is unknown) is blended as if that
 /// background were black — the usual terminal — which gives the default a mid grey.
 public struct ColorProgressor: ProgressorView {
+  /// The colour and its opacity.
   public var parameter: ColorProgressorParameter
 
   /// What the terminal's default background is taken to be when blending over it.
   package static let assumedBackground = Color.black
 
+  /// White at half opacity.
   public init() { self.init(ColorProgressorParameter()) }
 
+  /// A backdrop as `parameter` says.
   public init(_ parameter: ColorProgressorParameter) {
     self.parameter = parameter
   }
@@ -37,6 +40,7 @@ public struct ColorProgressor: ProgressorView {
     return parameter.color.withOpacity(parameter.opacity, over: below)
   }
 
+  /// Lays the colour over what `area` already shows.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     canvas.restyle(area) { style in
       style.background = tinted(style.background)

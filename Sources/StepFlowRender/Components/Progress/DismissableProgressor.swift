@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// Makes an indicator dismissable by a key (the seed's `.dismissable`, where a tap dismisses).
+/// Makes an indicator dismissable by a key (on a terminal a key stands for a tap).
 ///
 /// It draws nothing. The indicator it belongs to reports ``ProgressorView/isDismissable``, and
 /// ``ProgressIndicators/dismiss(by:at:)`` dismisses every such indicator when a key in
@@ -9,8 +9,10 @@ public struct DismissableProgressor: ProgressorView {
   /// The keys that dismiss: Esc, Enter, Space and `q`.
   public static let dismissKeys: [Key] = [.escape, .enter, .character(" "), .character("q")]
 
+  /// The marker; it has nothing to set.
   public init() {}
 
+  /// Always: that is what it is for.
   public var isDismissable: Bool { true }
 
   /// Whether `key` dismisses a dismissable indicator.
@@ -18,5 +20,6 @@ public struct DismissableProgressor: ProgressorView {
     dismissKeys.contains(key)
   }
 
+  /// Draws nothing.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {}
 }

@@ -1,13 +1,12 @@
 import StepFlowCore
 import StepFlowText
 
-/// The look of a `.label` progressor (the seed's `LabelProgressorParameter`: a font and a colour,
-/// here a cell style).
+/// The look of a `.label` progressor: the cell style of its text.
 public struct LabelProgressorParameter: Equatable, Sendable {
   /// The style of the percent text; a default background keeps what is underneath.
   public var style: Style
 
-  /// The seed's default: black system text — here the terminal's own foreground, bold.
+  /// By default the terminal's own foreground, bold.
   public init(style: Style = Style(attributes: .bold)) {
     self.style = style
   }
@@ -18,23 +17,29 @@ public struct LabelProgressorParameter: Equatable, Sendable {
 /// The percentage is rounded down, so `100%` shows only when the work is done. Ending counts
 /// it up to `100%` in `(1 − ratio) × maxEndingDuration`.
 public struct LabelProgressor: ProgressorView {
+  /// The style of the percent text.
   public var parameter: LabelProgressorParameter
   private var track = ProgressTrack()
   /// The last ratio given.
   public var progress: Double { track.progress }
 
+  /// A label in bold.
   public init() { self.init(LabelProgressorParameter()) }
 
+  /// A label as `parameter` says.
   public init(_ parameter: LabelProgressorParameter) {
     self.parameter = parameter
   }
 
+  /// Shows `progress` as a percentage.
   public mutating func update(progress: Double) { track.update(progress) }
 
+  /// Counts up to 100 %, in a time proportional to what is left.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
     track.end(at: now, timing: timing)
   }
 
+  /// The next number while it counts up.
   public func nextFrame(after now: Duration) -> Duration? {
     track.endingFrame(after: now)
   }
@@ -51,6 +56,7 @@ public struct LabelProgressor: ProgressorView {
     return String(Self.percent(of: ratio)) + "%"
   }
 
+  /// Draws the percentage centred in `area`.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     guard !area.isEmpty else { return }
     let text = text(at: now)

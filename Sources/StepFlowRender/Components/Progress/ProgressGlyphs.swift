@@ -15,18 +15,21 @@ public struct ProgressGlyphs: Sendable {
   public let barTrack: String
   /// A cell of a ring in ASCII: on the arc, and on the rest of the track.
   public let ringArc: String
+  /// A cell of a ring in ASCII: on the rest of the track.
   public let ringTrack: String
   /// The frames of the dots spinner (braille) — the line spinner in ASCII.
   public let spinnerDots: [String]
   /// The frames of the line spinner.
   public let spinnerLine: [String]
 
+  /// Block elements, braille and eighths.
   public static let unicode = ProgressGlyphs(
     isUnicode: true, barFull: "█", barEighths: ["▏", "▎", "▍", "▌", "▋", "▊", "▉"],
     barTrack: "░", ringArc: "●", ringTrack: "·",
     spinnerDots: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     spinnerLine: ["|", "/", "-", "\\"])
 
+  /// ASCII only.
   public static let ascii = ProgressGlyphs(
     isUnicode: false, barFull: "#", barEighths: [], barTrack: "-", ringArc: "*", ringTrack: ".",
     spinnerDots: ["|", "/", "-", "\\"], spinnerLine: ["|", "/", "-", "\\"])

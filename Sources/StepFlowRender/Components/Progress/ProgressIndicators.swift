@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// Progress indicators on any number of screen regions — the seed's `Prog`, as a value.
+/// Progress indicators on any number of screen regions, held as a value: no global state.
 ///
 /// Each region, identified by a key of your choice, shows at most one indicator made of
 /// progressors (``ProgressorType``). Everything takes the time `now` (time since the session
@@ -40,6 +40,7 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     var action: (@Sendable () -> Void)?
   }
 
+  /// No indicator yet; `timing` for all of them, `registry` for custom progressors.
   public init(timing: ProgressTiming = ProgressTiming(), registry: ProgressorRegistry = .init()) {
     self.timing = timing
     self.registry = registry
@@ -51,8 +52,9 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     set { timing.fadingDuration = newValue }
   }
 
-  /// The ending animation's duration from 0 %; 1 s by default. Ending from `p` takes
-  /// `(1 − p)` of it.
+  /// The ending animation's duration from 0 %; 1 s by default.
+  ///
+  /// Ending from `p` takes `(1 − p)` of it.
   public var maxEndingDuration: Duration {
     get { timing.maxEndingDuration }
     set { timing.maxEndingDuration = newValue }
@@ -66,7 +68,10 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
   // MARK: Start, update, end, dismiss
 
   /// Starts an indicator made of `progressors` on `region` at `now`, replacing (dismissing) one
-  /// already there. `completion` runs when every start animation has finished.
+  /// already there.
+  ///
+  /// `completion` runs when every start animation has finished.
+  ///
   /// - Throws: ``ProgressError/unknownProgressor(identifier:registered:)`` for an unregistered
   ///   custom progressor; nothing is started then.
   public mutating func start(
@@ -80,8 +85,8 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     schedule(.started(region), at: indicator.startFinish, completion)
   }
 
-  /// Starts an indicator; the progressors listed one after the other, as in the seed's
-  /// `Prog.start(in:_:...)`.
+  /// Starts an indicator; the progressors listed start one after the other (members of
+  /// ``ProgressorType/sync(_:)`` together).
   public mutating func start(
     in region: Region, _ progressors: ProgressorType..., at now: Duration,
     completion: (@Sendable () -> Void)? = nil
@@ -95,11 +100,12 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     indicators[region]?.update(ratio)
   }
 
-  /// Ends the indicator on `region`: after the start animations, each progressor in reverse
-  /// order runs its ending animation — the label counts up to 100 %, the bar fills, the ring
-  /// closes, in `(1 − ratio) × maxEndingDuration` — and fades out. `completion` runs when the
-  /// indicator is gone (at once when there is none). Ending twice changes nothing, but each
-  /// completion still runs when the indicator is gone.
+  /// Ends the indicator on `region`: after the start animations, each progressor in reverse order
+  /// runs its ending animation — the label counts up to 100 %, the bar fills, the ring closes, in
+  /// `(1 − ratio) × maxEndingDuration` — and fades out.
+  ///
+  /// `completion` runs when the indicator is gone (at once when there is none). Ending twice
+  /// changes nothing, but each completion still runs when the indicator is gone.
   public mutating func end(
     in region: Region, at now: Duration, completion: (@Sendable () -> Void)? = nil
   ) {
@@ -107,8 +113,9 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     schedule(.ended(region), at: due, completion)
   }
 
-  /// Removes the indicator on `region` at once, without an ending animation. Its pending
-  /// completions and then `completion` run at the next ``advance(to:)``.
+  /// Removes the indicator on `region` at once, without an ending animation.
+  ///
+  /// Its pending completions and then `completion` run at the next ``advance(to:)``.
   public mutating func dismiss(
     in region: Region, at now: Duration, completion: (@Sendable () -> Void)? = nil
   ) {

@@ -1,6 +1,6 @@
 import StepFlowText
 
-/// The progressors an indicator is made of, as the seed lists them; start an indicator with any
+/// The progressors an indicator is made of; start an indicator with any
 /// combination, in the order they should appear.
 public enum ProgressorType: Sendable {
   /// Members that fade in together and end together (by default each waits for the previous).
@@ -9,7 +9,7 @@ public enum ProgressorType: Sendable {
   case color(ColorProgressorParameter = ColorProgressorParameter())
   /// A backdrop that dims what is underneath.
   case blur(BlurProgressorParameter = .standard)
-  /// An activity indicator (the seed's `.activityIndicator`).
+  /// An activity indicator: a spinner.
   case spinner(SpinnerProgressorParameter = SpinnerProgressorParameter())
   /// A bar along the top or bottom edge.
   case bar(BarProgressorParameter = BarProgressorParameter())
@@ -23,7 +23,7 @@ public enum ProgressorType: Sendable {
   /// passed to its `prepare(parameter:)` and `start(parameter:at:timing:)`.
   case custom(identifier: String, parameter: (any Sendable)? = nil)
 
-  /// The seed's name for the spinner.
+  /// The spinner, by the name of an activity indicator.
   public static var activityIndicator: ProgressorType { .spinner() }
 }
 
@@ -32,6 +32,7 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `.custom(identifier:)` names a progressor that was never registered.
   case unknownProgressor(identifier: String, registered: [String])
 
+  /// Why, with the registered identifiers and a did-you-mean.
   public var description: String {
     switch self {
     case .unknownProgressor(let identifier, let registered):
@@ -45,11 +46,12 @@ public enum ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The custom progressors known by identifier (the seed's `Prog.register(progressor:withIdentifier:)`),
+/// The custom progressors known by identifier (``ProgressIndicators/register(_:identifier:)``),
 /// held as a value so that each set of indicators has its own and no global state is shared.
 public struct ProgressorRegistry: Sendable {
   private var makers: [String: @Sendable () -> any ProgressorView] = [:]
 
+  /// A registry with nothing registered.
   public init() {}
 
   /// Registers a progressor type under an identifier, replacing any earlier one with that name.
@@ -76,8 +78,10 @@ public struct ProgressorRegistry: Sendable {
     return make()
   }
 
-  /// The progressors of a list of types, grouped into stages: one stage per type, the members
-  /// of a `sync` sharing one stage. Custom progressors are made and prepared here.
+  /// The progressors of a list of types, grouped into stages: one stage per type, the members of a
+  /// `sync` sharing one stage.
+  ///
+  /// Custom progressors are made and prepared here.
   package func stages(for types: [ProgressorType]) throws(ProgressError) -> [[ProgressorStart]] {
     var stages: [[ProgressorStart]] = []
     for type in types {

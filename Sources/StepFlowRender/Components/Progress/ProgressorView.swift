@@ -2,8 +2,7 @@ import StepFlowCore
 
 /// One progressor of a progress indicator: a bar, a ring, a label — or one of your own.
 ///
-/// This is the terminal counterpart of the seed's `ProgressorView`. A progressor is a value that
-/// the indicator owns; it never reads a clock. The indicator calls, in this order:
+/// A progressor is a value that the indicator owns; it never reads a clock. The indicator calls, in this order:
 ///
 /// 1. ``init()`` and ``prepare(parameter:)`` when the indicator is started (custom progressors
 ///    get the `parameter` of `.custom(identifier:parameter:)` here);
@@ -49,27 +48,33 @@ public protocol ProgressorView: Sendable {
 }
 
 extension ProgressorView {
+  /// Takes no parameter.
   public mutating func prepare(parameter: (any Sendable)?) {}
 
+  /// Starts with no start animation.
   public mutating func start(parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming)
     -> Duration
   { .zero }
 
+  /// Ignores progress.
   public mutating func update(progress: Double) {}
 
+  /// Ends with no ending animation.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration { .zero }
 
+  /// Still: it changes only with an update.
   public func nextFrame(after now: Duration) -> Duration? { nil }
 
+  /// A key does not dismiss it.
   public var isDismissable: Bool { false }
 }
 
 /// The durations that shape every indicator's animations.
 public struct ProgressTiming: Equatable, Sendable {
-  /// How long a progressor takes to fade in or out (the seed's `Prog.fadingDuration`).
+  /// How long a progressor takes to fade in or out.
   public var fadingDuration: Duration
-  /// The longest ending animation, used when ending from 0 % (the seed's
-  /// `Prog.maxEndingAnimationDuration`); ending from `p` takes `(1 − p)` of it.
+  /// The longest ending animation, used when ending from 0 %; ending from `p` takes `(1 − p)`
+  /// of it.
   public var maxEndingDuration: Duration
   /// How often a frame is drawn while something moves smoothly (fades, ending animations).
   public var frameInterval: Duration
@@ -87,7 +92,7 @@ public struct ProgressTiming: Equatable, Sendable {
   /// No fades and no ending animations (`--no-animation`, reduced motion).
   public static let instant = ProgressTiming(fadingDuration: .zero, maxEndingDuration: .zero)
 
-  /// The ending duration the seed recommends for a progressor at `progress`:
+  /// The ending duration for a progressor at `progress`, proportional to what is left:
   /// `(1 − progress) × maxEndingDuration`.
   public func endingDuration(from progress: Double) -> Duration {
     maxEndingDuration * (1 - min(1, max(0, progress)))

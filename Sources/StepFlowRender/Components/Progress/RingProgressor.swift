@@ -1,7 +1,8 @@
 import StepFlowCore
 
-/// The look of a `.ring` progressor (the seed's `RingProgressorParameter`).
+/// The look of a `.ring` progressor.
 public struct RingProgressorParameter: Equatable, Sendable {
+  /// Proportional (an arc of the share done) or endless (an arc going round).
   public var kind: ProgressKind
   /// The colour of the arc (the rest of the track is drawn in it, dimmed).
   public var color: Color
@@ -14,7 +15,7 @@ public struct RingProgressorParameter: Equatable, Sendable {
   /// How long an endless ring's arc takes to go round once (in 24 steps).
   public var period: Duration
 
-  /// The seed's default: proportional, a half-transparent black ring — grey here — of radius 12
+  /// By default proportional, a grey ring (half-transparent black on a light screen) of radius 12
   /// and line width 4, read as braille dots: a ring 14 cells wide and 7 rows high.
   public init(
     kind: ProgressKind = .proportional, color: Color = .gray, radius: Double = 12,
@@ -37,6 +38,7 @@ public struct RingProgressorParameter: Equatable, Sendable {
 ///
 /// Ending closes the ring from the current ratio in `(1 − ratio) × maxEndingDuration`.
 public struct RingProgressor: ProgressorView {
+  /// How it looks.
   public var parameter: RingProgressorParameter
   private var track = ProgressTrack()
   private var startedAt: Duration = .zero
@@ -47,12 +49,15 @@ public struct RingProgressor: ProgressorView {
   package static let endlessSteps = 24
   package static let endlessArc = 0.25
 
+  /// A ring with the default look.
   public init() { self.init(RingProgressorParameter()) }
 
+  /// A ring that looks as `parameter` says.
   public init(_ parameter: RingProgressorParameter) {
     self.parameter = parameter
   }
 
+  /// Takes a ``RingProgressorParameter`` given to `.custom`, and starts turning at `now`.
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {
@@ -60,14 +65,17 @@ public struct RingProgressor: ProgressorView {
     return .zero
   }
 
+  /// Draws the arc to `progress`.
   public mutating func update(progress: Double) { track.update(progress) }
 
+  /// Closes the ring, in a time proportional to what is left.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
     track.end(at: now, timing: timing)
   }
 
   private var stepInterval: Duration { parameter.period / Self.endlessSteps }
 
+  /// The next step of an endless arc or of the closing ring.
   public func nextFrame(after now: Duration) -> Duration? {
     if track.ending != nil { return track.endingFrame(after: now) }
     guard parameter.kind == .endless else { return nil }
@@ -93,6 +101,7 @@ public struct RingProgressor: ProgressorView {
     }
   }
 
+  /// Draws the ring centred in `area`, in braille dots (ASCII: characters).
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     guard !area.isEmpty else { return }
     let progressGlyphs = ProgressGlyphs.for(glyphs)

@@ -1,6 +1,6 @@
 import StepFlowCore
 
-/// The look of a `.spinner` progressor (the seed's `.activityIndicator`).
+/// The look of a `.spinner` progressor (an activity indicator).
 public struct SpinnerProgressorParameter: Equatable, Sendable {
   /// The frames a spinner cycles through.
   public enum Frames: Sendable {
@@ -10,6 +10,7 @@ public struct SpinnerProgressorParameter: Equatable, Sendable {
     case line
   }
 
+  /// The frames it cycles through.
   public var frames: Frames
   /// The style of the spinner; a default background keeps what is underneath.
   public var style: Style
@@ -27,18 +28,24 @@ public struct SpinnerProgressorParameter: Equatable, Sendable {
 }
 
 /// An activity indicator centred in the region: one cell whose frame is a function of the time
-/// since it started. It spins until the indicator ends; its ending only fades it out.
+/// since it started.
+///
+/// It spins until the indicator ends; its ending only fades it out.
 public struct SpinnerProgressor: ProgressorView {
+  /// How it looks.
   public var parameter: SpinnerProgressorParameter
   private var startedAt: Duration = .zero
   private var endedAt: Duration?
 
+  /// A spinner with the default look.
   public init() { self.init(SpinnerProgressorParameter()) }
 
+  /// A spinner that looks as `parameter` says.
   public init(_ parameter: SpinnerProgressorParameter) {
     self.parameter = parameter
   }
 
+  /// Takes a ``SpinnerProgressorParameter`` given to `.custom`, and starts turning at `now`.
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {
@@ -46,6 +53,7 @@ public struct SpinnerProgressor: ProgressorView {
     return .zero
   }
 
+  /// Stops turning; no ending animation.
   public mutating func end(at now: Duration, timing: ProgressTiming) -> Duration {
     endedAt = now
     return .zero
@@ -70,6 +78,7 @@ public struct SpinnerProgressor: ProgressorView {
     return frames[frameIndex(at: now, count: frames.count)]
   }
 
+  /// When the next frame is due.
   public func nextFrame(after now: Duration) -> Duration? {
     guard endedAt == nil, parameter.interval > .zero else { return nil }
     guard now >= startedAt else { return startedAt }
@@ -77,6 +86,7 @@ public struct SpinnerProgressor: ProgressorView {
     return startedAt + parameter.interval * steps
   }
 
+  /// Draws the frame due at `now` in `area`.
   public func render(into canvas: inout Canvas, area: Rect, at now: Duration, glyphs: Glyphs) {
     guard !area.isEmpty else { return }
     ProgressDrawing.put(
