@@ -95,8 +95,10 @@ stage() {
 }
 
 # Makes the folder $1 (and its parents), recording each one made in $made; fails with the name
-# of the folder that cannot be made or written.
+# of the folder that cannot be made or written in $problem. (Called in this shell, never in a
+# subshell, so that $made is kept for the rollback.)
 made=()
+problem=""
 make_folder() {
   local folder="$1" missing=() parent
   parent="$folder"
@@ -105,20 +107,20 @@ make_folder() {
     parent="$(dirname "$parent")"
   done
   if [ ! -d "$parent" ]; then
-    echo "$parent is not a folder"
+    problem="$parent is not a folder"
     return 1
   fi
   local each
   for each in "${missing[@]}"; do
     if ! mkdir "$each" 2>/dev/null; then
-      echo "cannot make the folder $each ($(dirname "$each") is not writable)"
+      problem="cannot make the folder $each ($(dirname "$each") is not writable)"
       return 1
     fi
     made+=("$each")
   done
   local probe="$folder/.stepflow-install-probe.$$"
   if ! (: > "$probe") 2>/dev/null; then
-    echo "cannot write to $folder"
+    problem="cannot write to $folder"
     return 1
   fi
   rm -f "$probe"
@@ -140,10 +142,10 @@ install_files() {
   local relatives
   mapfile -t relatives < <(relative_files)
   # First every folder, then every file under a temporary name; any failure undoes it all.
-  local relative problem
+  local relative
   for relative in "${relatives[@]}"; do
     target="$DESTDIR$PREFIX/$relative"
-    if ! problem="$(make_folder "$(dirname "$target")")"; then
+    if ! make_folder "$(dirname "$target")"; then
       rollback
       fail "$problem; nothing was installed" 73
     fi

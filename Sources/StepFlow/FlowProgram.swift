@@ -71,9 +71,10 @@ package struct FlowProgram: TerminalProgram {
     }
   }
 
-  /// The navigation bar's stack for a state: the previous step (for the back title) under the
-  /// current one; a rating shows the flow's title. Each tint is the step's accent under the
-  /// user's theme.
+  /// The navigation bar's stack for a state.
+  ///
+  /// The previous step (for the back title) under the current one; a rating shows the flow's
+  /// title. Each tint is the step's accent under the user's theme.
   package static func navigationItems(
     flow: FlowDefinition, state: FlowState, theme preset: ThemePreset = .standard
   ) -> [NavigationItem] {

@@ -1,8 +1,9 @@
 import StepFlowCommandLine
 
-/// `stepflow completions bash|zsh|fish`: a completion script made from the command table and
-/// the parser's own option tables, so that a new command or option is completed without
-/// anything more. Wizard names come from `stepflow list --names` when the shell asks (the
+/// The scripts of `stepflow completions bash|zsh|fish`.
+///
+/// Each is made from the command table and the parser's own option tables, so that a new
+/// command or option is completed without anything more. Wizard names come from `stepflow list --names` when the shell asks (the
 /// search path of that moment); files where a file is expected.
 package enum Completions {
   /// A shell a script is made for.

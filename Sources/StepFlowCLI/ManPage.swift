@@ -8,6 +8,14 @@ package enum ManPage {
   /// The page's date: the release's.
   package static let date = "2026-12-01"
 
+  /// The characters roff has names for on every output device (ASCII too), so that `man` in
+  /// any locale draws them without a warning.
+  private static let named: [Unicode.Scalar: String] = [
+    "…": "...", "—": "\\(em", "–": "\\(en", "→": "\\(->", "←": "\\(<-", "↑": "\\(ua",
+    "↓": "\\(da", "·": "\\(pc", "×": "\\(mu", "‹": "\\(fo", "›": "\\(fc", "“": "\\(lq",
+    "”": "\\(rq", "’": "\\(cq", "≤": "\\(<=", "≥": "\\(>=",
+  ]
+
   /// Text made safe for roff: backslashes escaped, a leading `.` or `'` neutralised, every
   /// character outside ASCII as a `\[uXXXX]` escape (mandoc and groff both read them).
   package static func escaped(_ text: String) -> String {
@@ -17,6 +25,7 @@ package enum ManPage {
       case "\\": result += "\\e"
       case "-": result += "\\-"
       case _ where scalar.value < 0x80: result.unicodeScalars.append(scalar)
+      case _ where named[scalar] != nil: result += named[scalar] ?? ""
       default:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"

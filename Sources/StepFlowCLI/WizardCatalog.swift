@@ -2,10 +2,12 @@ import StepFlowCore
 import StepFlowTerminal
 import StepFlowWizards
 
-/// Where wizards come from: the built-in flows, then `./wizards/NAME.json`, each folder of
-/// `STEPFLOW_PATH` (separated by `:`), the user's `$XDG_CONFIG_HOME/stepflow/wizards`
-/// (`~/.config/stepflow/wizards` by default) and the installed `share/stepflow/wizards` — or a
-/// file named by its path. A name found earlier wins.
+/// Where wizards come from.
+///
+/// The built-in flows, then `./wizards/NAME.json`, each folder of `STEPFLOW_PATH` (separated by
+/// `:`), the user's `$XDG_CONFIG_HOME/stepflow/wizards` (`~/.config/stepflow/wizards` by
+/// default) and the installed `share/stepflow/wizards` — or a file named by its path. A name
+/// found earlier wins.
 package struct WizardCatalog: Sendable {
   /// A folder searched for wizard files, and why it is searched.
   package struct Folder: Equatable, Sendable {
@@ -163,6 +165,7 @@ package struct WizardCatalog: Sendable {
   /// folder in order (a name found earlier wins, as `run` would pick it).
   /// - Parameter loadingFiles: Whether to read each file for its title (`list` does; a name
   ///   lookup does not).
+  /// - Returns: The wizards, in the order `list` shows them.
   package func entries(loadingFiles: Bool = true) -> [Entry] {
     var result = builtinNames.compactMap(builtin).map {
       Entry(name: $0.id, path: nil, folder: nil, summary: .success(($0.title, $0.steps.count)))
