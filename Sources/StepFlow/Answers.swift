@@ -1,7 +1,8 @@
 import StepFlowCore
 
 /// The answers of a flow, by field id, read typed: `answers.text("email")`,
-/// `answers.bool("newsletter")`, `answers.number("stars")`, `answers.choice("payment_method")`.
+/// `answers.bool("newsletter")`, `answers.number("stars")`, `answers.choice("payment_method")`,
+/// `answers.choices("langs")`, `answers.decimal("price")` (paths and dates are `text`).
 ///
 /// Each accessor gives the answer when the field has one of that type, and `nil` when the field
 /// was not answered (or is of another type); `answers["email"]` gives the ``FieldValue`` itself.
@@ -50,10 +51,27 @@ public struct Answers: Equatable, Sendable, ExpressibleByDictionaryLiteral, Cust
     return yes
   }
 
-  /// A whole number: the stars of a rating field.
+  /// A whole number: a number field without decimals, or the stars of a rating field.
   public func number(_ id: String) -> Int? {
     guard case .number(let n)? = values[id] else { return nil }
     return n
+  }
+
+  /// The ids of the options picked in a multichoice field, in the options' order (empty when
+  /// none is picked).
+  public func choices(_ id: String) -> [String]? {
+    guard case .choices(let ids)? = values[id] else { return nil }
+    return ids
+  }
+
+  /// A number field's answer, exact: one with `decimals` as it was given (`9.50`), a whole
+  /// number as a decimal of no places.
+  public func decimal(_ id: String) -> DecimalValue? {
+    switch values[id] {
+    case .decimal(let d)?: return d
+    case .number(let n)?: return DecimalValue(n)
+    default: return nil
+    }
   }
 
   /// How many fields are answered.

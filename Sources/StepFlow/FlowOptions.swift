@@ -2,9 +2,19 @@ import StepFlowCore
 import StepFlowRender
 import StepFlowText
 
+/// What a running flow looks like on the terminal.
+package enum FlowLayout: Equatable, Sendable {
+  /// The wizard's screen: navigation bar, strip, the step, buttons and key hints.
+  case wizard
+  /// One question (`stepflow ask`): the flow's one field and its key hints, nothing else.
+  case question
+}
+
 /// How a flow is shown and driven: glyphs, strip position, animation, automatic advance.
 package struct FlowOptions: Equatable, Sendable {
   package var glyphs: GlyphStyle
+  /// A wizard's screen, or one question.
+  package var layout = FlowLayout.wizard
   /// Overrides the flow's extra-content position.
   package var position: ExtraContentPosition?
   /// Whether step changes animate (push transitions, colour blends).

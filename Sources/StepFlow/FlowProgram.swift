@@ -101,11 +101,15 @@ package struct FlowProgram: TerminalProgram {
 
   package var minimumSize: (width: Int, height: Int) { Self.compactMinimum }
 
-  /// Whether the terminal is smaller than ``minimumSize`` (the session shows the "terminal
-  /// too small" screen then).
+  /// Whether the terminal is smaller than ``minimumSize`` or larger than
+  /// ``TerminalSession/maximumSize`` (the session shows the "terminal too small" or "too
+  /// large" screen then, and only quitting acts).
   package var isTooSmall: Bool {
     guard let screenSize else { return false }
+    let most = TerminalSession.maximumSize
+    // Too large is shown the same way: a notice and how to quit, never the flow.
     return screenSize.width < minimumSize.width || screenSize.height < minimumSize.height
+      || screenSize.width > most.width || screenSize.height > most.height
   }
 
   /// `q` quits unless a text field has the focus (there it is typed); while the y/n question
@@ -184,6 +188,14 @@ package struct FlowProgram: TerminalProgram {
   /// - Returns: what it did; `nil` when the key means nothing here.
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
+    if !state.showsHelp, KeyBindings.binding(for: key, in: focusContext)?.action == .edit {
+      // An edit changes the focused field only: no snapshot of the state to leave (holding
+      // one made the edit copy the field's text, at every key of a burst of typing).
+      transition = nil
+      let outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
+      if let outcome { react(to: outcome, leaving: state, at: now) }
+      return outcome
+    }
     let before = state
     var outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
     // The key that closes the help does nothing else; any other ends a transition under way.
@@ -313,6 +325,53 @@ package struct FlowProgram: TerminalProgram {
 
   // MARK: TerminalProgram
 
+  /// Keys that arrived together: a run of printable characters typed into a text field is
+  /// inserted at once (a burst of typing without bracketed paste costs as much as a paste of
+  /// it), every other key goes through ``handle(_:at:)``; a key that asks for the editor ends
+  /// the keys.
+  package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
+    var index = keys.startIndex
+    while index < keys.endIndex {
+      if !isTooSmall, !state.showsHelp, state.pendingConfirmation == nil,
+        state.status == .running, focusContext == .textField
+      {
+        var typed = ""
+        var end = index
+        while end < keys.endIndex, case .character(let character) = keys[end],
+          KeyBindings.binding(for: keys[end], in: .textField)?.action == .edit
+        {
+          typed.append(character)
+          end += 1
+        }
+        if end > index + 1 {
+          transition = nil
+          if let outcome = FlowMachine.perform(
+            .edit, key: .paste(typed), state: &state, flow: flow)
+          {
+            react(to: outcome, leaving: state, at: now)
+          }
+          index = end
+          continue
+        }
+      }
+      if case .exit(let code) = handle(.key(keys[index]), at: now) { return .exit(code) }
+      index += 1
+      // Ctrl-E asked for the editor: the terminal goes to it now, and what was typed after
+      // Ctrl-E in the same read is dropped, as the input the editor leaves unread is.
+      if state.editRequest != nil, !editorRunning { break }
+    }
+    return statusAction
+  }
+
+  /// What the loop does after an event: go on, or exit with the flow's code.
+  private var statusAction: ProgramAction {
+    switch state.status {
+    case .running: return .continue
+    case .finished: return .exit(ExitCode.finished)
+    case .cancelled: return .exit(ExitCode.notFinished)
+    }
+  }
+
   package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
     switch event {
     case .key(let key) where isTooSmall:
@@ -336,11 +395,7 @@ package struct FlowProgram: TerminalProgram {
     case .task(let event):
       receive(event, at: now)
     }
-    switch state.status {
-    case .running: return .continue
-    case .finished: return .exit(ExitCode.finished)
-    case .cancelled: return .exit(ExitCode.notFinished)
-    }
+    return statusAction
   }
 
   /// News of a task: its output and progress for the screen; its end for the state (the
@@ -357,8 +412,12 @@ package struct FlowProgram: TerminalProgram {
 
   package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
 
+  /// The screen: the wizard's, or a question's rows (at most `height`; `--frames` prints them).
   package func view(width: Int, height: Int, at now: Duration) -> Canvas {
-    FlowView(program: self, now: now).render(width: width, height: height)
+    if options.layout == .question {
+      return QuestionView(program: self, now: now).render(width: width, maxHeight: height)
+    }
+    return FlowView(program: self, now: now).render(width: width, height: height)
   }
 
   package func nextDeadline(after now: Duration) -> Duration? {

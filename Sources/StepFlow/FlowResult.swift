@@ -173,3 +173,31 @@ package enum FlowResult {
     }
   }
 }
+
+extension FlowResult {
+  /// The answer of one question (`stepflow ask`) as stdout carries it: `text`, the answer as
+  /// given (an option's id, a multichoice's ids one a line, `yes`/`no`, a number as written,
+  /// nothing but the newline when it was left empty); `json`, its JSON value (a text left
+  /// empty `""`, anything else unanswered `null`); `none`, nothing.
+  package static func answer(_ value: FieldValue?, of spec: FieldSpec, format: Format, ascii: Bool)
+    -> String
+  {
+    switch format {
+    case .none:
+      return ""
+    case .json:
+      var json = value?.jsonValue ?? .null
+      if value == nil, spec.kind.isTyped || spec.kind.name == "date" {
+        if case .number = spec.kind {} else { json = .string("") }
+      }
+      return JSONWriter.compact(json, ascii: ascii) + "\n"
+    case .text:
+      switch value {
+      case .choices(let ids)?: return ids.map { $0 + "\n" }.joined()
+      case .bool(let yes)?: return yes ? "yes\n" : "no\n"
+      case let value?: return value.dataText + "\n"
+      case nil: return "\n"
+      }
+    }
+  }
+}

@@ -22,14 +22,46 @@ package enum FlowRunner {
     return ExitCode.ioError
   }
 
-  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:)``).
+  /// Runs `flow` from the state the settings ask for (``startingState(_:settings:answers:)``):
+  /// the answers given (`--answers`, `--set`) filled in, and — for a person — the first step
+  /// that still needs an answer (unless `--review`); with `--no-input`, to its end from the
+  /// answers alone (``runUnattended(_:settings:start:given:problems:)``).
   package static func start(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
-    let start: FlowState
-    switch startingState(flow, settings: settings) {
+    let given: GivenAnswers
+    let problems: [AnswerMessage]
+    switch readAnswers(flow, settings: settings) {
+    case .success(let read): (given, problems) = read
+    case .failure(let stop): return stop.code
+    }
+    // Outside --no-input an answer that cannot be used stops the run before it starts.
+    if !problems.isEmpty, !settings.noInput {
+      for problem in problems { problem.report(settings) }
+      return ExitCode.dataError
+    }
+    var start: FlowState
+    switch startingState(flow, settings: settings, answers: given.values) {
     case .success(let state): start = state
     case .failure(let stop): return stop.code
     }
-    return run(flow, settings: settings, start: start)
+    if settings.noInput {
+      return runUnattended(flow, settings: settings, start: start, given: given, problems: problems)
+    }
+    if !given.isEmpty, !settings.review, !settings.resume, settings.asksPerson {
+      FlowMachine.skipAnswered(&start, flow: flow)
+    }
+    guard !given.isEmpty else { return run(flow, settings: settings, start: start) }
+    // Answers the run left out (a step its condition hides) are said, never dropped silently.
+    var watched = settings
+    var final: FlowState? = nil
+    watched.onEnd = { state in
+      final = state
+      settings.onEnd?(state)
+    }
+    let code = run(flow, settings: watched, start: start)
+    if let final, final.status == .finished {
+      noteIgnored(given, state: final, flow: flow, settings: settings)
+    }
+    return code
   }
 
   /// Why a run stops before it starts: the message is already printed.
@@ -38,36 +70,10 @@ package enum FlowRunner {
   }
 
   /// The state a run starts from: `--resume`d from the state file, or the start with the
-  /// `--answers` filled in.
-  package static func startingState(_ flow: FlowDefinition, settings: RunSettings) -> Result<
-    FlowState, Stop
-  > {
-    var answers = settings.answers
-    // Answers given as values name fields of the flow (or a step's tab answer), every one.
-    let ids = flow.steps.flatMap { $0.allFields.map(\.id) + ($0.tabsField.map { [$0] } ?? []) }
-    let unknown = answers.keys.filter { !ids.contains($0) }.sorted()
-    if !unknown.isEmpty {
-      for id in unknown {
-        settings.report(
-          "no field \(quoted(id)) in \(quoted(flow.id)) for the answer given"
-            + Suggestions.hint(for: id, in: ids))
-      }
-      return .failure(Stop(code: ExitCode.dataError))
-    }
-    if let path = settings.answersFile {
-      do {
-        let bytes = try Platform.readFile(path)
-        answers.merge(try AnswersFile.load(bytes, path: path, flow: flow)) { _, file in file }
-      } catch let error as Platform.FileError {
-        settings.report("cannot read answers \(error.description)")
-        return .failure(Stop(code: ExitCode.reading(error)))
-      } catch let error as Diagnostics {
-        for problem in error.all { settings.report(problem.description, named: false) }
-        return .failure(Stop(code: ExitCode.dataError))
-      } catch {
-        return .failure(Stop(code: ExitCode.dataError))
-      }
-    }
+  /// given answers filled in.
+  package static func startingState(
+    _ flow: FlowDefinition, settings: RunSettings, answers: [String: FieldValue]
+  ) -> Result<FlowState, Stop> {
     guard let path = settings.stateFile else {
       return .success(FlowState(flow: flow, answers: answers, context: settings.fieldContext))
     }
@@ -152,10 +158,26 @@ package enum FlowRunner {
       settings.report("no terminal to run on: /dev/tty cannot be opened")
       return ExitCode.noInput
     }
+    if settings.layout == .question, settings.isInteractive, settings.screen == .inline,
+      let size = TerminalSession.controllingTerminalSize(),
+      size.width < FlowProgram.questionMinimum.width
+        || size.height < FlowProgram.questionMinimum.height
+    {
+      // Not even the question's two rows fit: it is asked line by line on the terminal.
+      let (need, have) = (FlowProgram.questionMinimum, size)
+      settings.report(
+        "the terminal is too small to draw the question (need \(need.width)×\(need.height), have \(have.width)×\(have.height)); asking line by line"
+      )
+      return askLineByLine(flow, settings: settings, start: start)
+    }
     if settings.isInteractive,
       let code = runInteractively(flow, settings: settings, start: start, saver: &saver)
     {
       return code
+    }
+    if settings.layout == .question, settings.readsTerminalLines {
+      // One question without a screen: asked line by line, the answer typed (or piped) in.
+      return askLineByLine(flow, settings: settings, start: start)
     }
     return runScript(flow, settings: settings, start: start, saver: &saver)
   }
@@ -167,21 +189,20 @@ package enum FlowRunner {
     saver: inout StateFileWriter?
   ) -> Int32? {
     let depth = settings.colorDepth(isTerminal: true) ?? .none
+    var options = FlowOptions(
+      glyphs: settings.glyphs, position: settings.position,
+      animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
+      context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true)
+    options.layout = settings.layout
     var program = SavingProgram(
-      program: FlowProgram(
-        flow: flow,
-        options: FlowOptions(
-          glyphs: settings.glyphs, position: settings.position,
-          animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-          context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true),
-        state: start),
-      saver: saver)
+      program: FlowProgram(flow: flow, options: options, state: start), saver: saver)
     let code: Int32
     do {
       code = try TerminalSession.run(
         &program,
         options: TerminalSession.Options(
-          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth))
+          timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth,
+          mode: settings.screen, clearsInline: settings.clearsInline))
     } catch {
       return nil
     }
@@ -216,9 +237,28 @@ package enum FlowRunner {
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
       colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
       context: settings.fieldContext, theme: settings.theme)
+    options.layout = settings.layout
+    // Plain mode with a terminal reads what a person types there, whatever stdin is; only
+    // `--script -`, or no terminal at all, makes stdin the commands.
+    let terminal = settings.readsTerminalLines ? Platform.openControllingTerminal() : nil
+    defer { terminal.map(Platform.closeDescriptor) }
+    let tell: (String) -> Void = { text in
+      if let terminal {
+        Platform.write(terminal, Array(text.utf8))
+      } else {
+        Platform.writeStderr(text)
+      }
+    }
     let source: ScriptSourceKind
     if let commands = settings.commands {
-      source = .items(ScriptSource.items(ofCommands: commands), label: "command")
+      do throws(ScriptSource.UnclosedQuote) {
+        source = .items(try ScriptSource.items(ofCommands: commands), label: "command")
+      } catch {
+        settings.report(
+          "command \(error.number): the double quote in \(quoted(error.text, limit: 60)) is not closed (a quote inside a quoted value is \\\")"
+        )
+        return ExitCode.dataError
+      }
     } else if let path = settings.script, path != "-" {
       let bytes: [UInt8]
       do {
@@ -227,14 +267,26 @@ package enum FlowRunner {
         settings.report("cannot read script \(error.description)")
         return ExitCode.reading(error)
       }
-      source = .items(
-        ScriptSource.items(ofScript: String(decoding: bytes, as: UTF8.self)), label: "script line")
+      source = .lines(ScriptLines(bytes))
     } else {
       source = .stdin
+      if settings.answersFile == "-" {
+        settings.report(
+          "--answers - read stdin, so the commands cannot come from it too: add --no-input, or give them with --commands or --script FILE"
+        )
+        return ExitCode.usage
+      }
     }
-    if case .items(let items, _) = source, settings.animationAllowed {
+    if settings.animationAllowed {
       // Time passes in a script only through tick: animate when the script lets time pass.
-      options.animate = items.contains { (try? Command.parse($0.line)).map(isTick) ?? false }
+      let ticks: ((number: Int, line: String)) -> Bool = {
+        (try? Command.parse($0.line)).map(isTick) ?? false
+      }
+      switch source {
+      case .items(let items, _): options.animate = items.contains(where: ticks)
+      case .lines(let lines): options.animate = lines.contains(where: ticks)
+      case .stdin: break
+      }
     }
     var runner = ScriptRunner(
       program: FlowProgram(flow: flow, options: options, state: start),
@@ -246,7 +298,14 @@ package enum FlowRunner {
       driver: settings.dryRun
         ? DryRunDriver(flow: flow, write: { Platform.writeStderr($0) }) : ExecutorDriver(),
       writeFrame: { Platform.writeStdout($0) },
-      writeNotice: { Platform.writeStderr($0) }, writeRefusal: { settings.report($0) })
+      writeNotice: tell,
+      writeRefusal: { message in
+        if terminal != nil, settings.messages == nil {
+          tell(settings.programName + ": " + message + "\n")
+        } else {
+          settings.report(message)
+        }
+      })
     runner.start()
     var exitCode: Int32? = nil
     var cancelled = false
@@ -272,13 +331,15 @@ package enum FlowRunner {
     switch source {
     case .items(let items, let label):
       for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
+    case .lines(let lines):
+      for item in lines where !runLine(item.line, "script line \(item.number)") { break }
     case .stdin:
       // A person typing in plain mode gets a prompt, and a typo does not end the run.
-      let person = Platform.isTerminal(0)
-      var reader = LineReader(fd: 0)
+      let person = terminal != nil || Platform.isTerminal(0)
+      var reader = LineReader(fd: terminal ?? 0)
       var number = 0
       reading: while true {
-        if person { Platform.writeStderr("> ") }
+        if person { tell("> ") }
         switch reader.nextLine(timeout: settings.timeout) {
         case .end:
           // Ctrl-D from a person typing gives up, as `quit` does; a pipe that ends is a script
@@ -308,11 +369,15 @@ package enum FlowRunner {
             line = asked
           }
           if person, ["help", "?"].contains(Command.trim(line)) {
-            Platform.writeStderr(ScriptHelp.commands)
+            tell(ScriptHelp.commands)
             continue
           }
           if person, case .invalid(let message) = runner.check(line, where: "line \(number)") {
-            settings.report("\(Sanitizer.sanitize(message))")
+            if terminal != nil, settings.messages == nil {
+              tell(settings.programName + ": " + Sanitizer.sanitize(message) + "\n")
+            } else {
+              settings.report("\(Sanitizer.sanitize(message))")
+            }
             continue
           }
           if !runLine(line, "script line \(number)") { break reading }

@@ -212,11 +212,20 @@ package struct FlowView {
   }
 
   /// The key hints where the focus is, from the key table, most important first.
-  private func hintItems() -> [String] {
+  private func hintItems() -> [String] { Self.hintItems(program: program, glyphs: glyphs) }
+
+  /// The key hints where the focus is, from the key table, most important first (the wizard's
+  /// hint line and a question's alike).
+  package static func hintItems(program: FlowProgram, glyphs: Glyphs) -> [String] {
     let context = program.focusContext
+    // One question: nothing else to focus (Tab), no steps to go back to or over, nothing to
+    // start over; no hints for them.
+    let question = program.flow.isOneQuestion
     let items = KeyBindings.hints(
-      in: context, ascii: glyphs.style == .ascii, enter: enterHint(context))
-    if FocusContext.lists.contains(context), let field = state.editor?.focusedField,
+      in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
+      leaving: question ? [.cycleFocus, .command(.back), .step, .command(.reset)] : [],
+      words: question ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
+    if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {
       // While a list is filtered the hint says by what, and how to undo it.
@@ -228,27 +237,34 @@ package struct FlowView {
         + items.filter { !$0.hasPrefix("Esc ") && !$0.hasPrefix("type ") }
     }
     guard context == .stars else { return items }
-    return items.map { $0.replacing("1-9", with: "1-\(min(9, flow.steps.count))") }
+    return items.map { $0.replacing("1-9", with: "1-\(min(9, program.flow.steps.count))") }
   }
 
   /// What Enter does where the focus is, in a word or two: asked of the update that performs
   /// it (``FlowMachine/enterEffect(of:_:_:)``), so the hint says what the key will do.
-  private func enterHint(_ context: FocusContext) -> String? {
+  private static func enterHint(program: FlowProgram, _ context: FocusContext) -> String? {
+    let flow = program.flow
     guard let action = KeyBindings.enterAction(in: context),
-      let effect = FlowMachine.enterEffect(of: action, state, flow)
+      let effect = FlowMachine.enterEffect(of: action, program.state, flow)
     else { return nil }
     switch effect {
     case .nextField: return "next field"
     case .back: return "back"
     // In a field, "next" alone could be the next field.
     case .nextStep: return action == .submit ? "next step" : "next"
-    case .finish: return flow.navigation == .rating ? "done" : "finish"
+    case .finish:
+      return flow.navigation == .rating || program.options.layout == .question ? "done" : "finish"
     case .runTask: return "run"
     }
   }
 
   /// As many hints as fit in the width, whole, joined by a separator.
   private func fitting(_ items: [String], width: Int) -> String {
+    Self.fitting(items, width: width, glyphs: glyphs)
+  }
+
+  /// As many hints as fit in the width, whole, joined by a separator.
+  package static func fitting(_ items: [String], width: Int, glyphs: Glyphs) -> String {
     let separator = glyphs.style == .ascii ? " | " : " · "
     // Each item is measured once (the line is drawn with every frame).
     let separatorWidth = DisplayWidth.of(separator)

@@ -3,7 +3,10 @@ import StepFlowTerminal
 
 /// Where a run's commands come from.
 package enum ScriptSourceKind {
+  /// `--commands`, split up front (a command line is small).
   case items([(number: Int, line: String)], label: String)
+  /// A script file, its lines made one at a time.
+  case lines(ScriptLines)
   case stdin
 }
 
@@ -41,8 +44,17 @@ package struct RunSettings {
   /// Whether tasks are only described — argv, working directory, environment — and nothing
   /// runs (`--dry-run`); the run is line by line then, never full screen.
   package var dryRun = false
-  /// A JSON object of answers that pre-fill the fields.
+  /// A JSON object of answers that pre-fill the fields; `-` for stdin.
   package var answersFile: String? = nil
+  /// Answers given one by one (`--set ID=VALUE`, in order; a later one wins), each with the
+  /// argument as given, for messages.
+  package var sets: [(id: String, value: String, argument: String)] = []
+  /// Whether the run finishes from the answers alone, reading nothing (`--no-input`): it
+  /// walks every shown step and either finishes or reports every problem at once (exit 65).
+  package var noInput = false
+  /// Whether a run given answers starts at the first step anyway (`--review`), not at the
+  /// first step that still needs an answer.
+  package var review = false
   /// Where the state is saved after every step.
   package var stateFile: String? = nil
   /// Whether the run continues from ``stateFile``.
@@ -68,6 +80,13 @@ package struct RunSettings {
   package var requiresTerminal = false
   /// Answers given as values (a library run), on top of those of ``answersFile``.
   package var answers: [String: FieldValue] = [:]
+  /// On a terminal: the whole (alternate) screen, or inline in the rows below the cursor
+  /// (`--inline`, `--fullscreen`; `stepflow ask` is inline unless told otherwise).
+  package var screen = ScreenMode.fullscreen
+  /// Inline: erase the rows at the end instead of leaving the record line (`--clear`).
+  package var clearsInline = false
+  /// A wizard's screen, or one question (`stepflow ask`).
+  package var layout = FlowLayout.wizard
 
   /// A run with nothing asked for: the environment's conventions decide the glyphs (the
   /// locale), whether anything animates (`STEPFLOW_REDUCED_MOTION`) and plain mode
@@ -82,16 +101,28 @@ package struct RunSettings {
     plain = accessible || environment["TERM"] == "dumb"
   }
 
-  /// Whether the run is full screen on the terminal: no script, no frames, not plain, and
-  /// stdin is a terminal (commands piped into stdin are a script).
+  /// Whether the run is interactive on the terminal: no script, no frames, not plain.
+  ///
+  /// The terminal is `/dev/tty`, whatever stdin is (a pipe, a file: `cat install.sh | bash`), as
+  /// with dialog and gum; only when it cannot be opened (a CI job) are commands read from stdin.
+  /// `--script -` reads them from stdin in any case.
   package var isInteractive: Bool {
-    commands == nil && script == nil && !frames && !plain && !dryRun && Platform.isTerminal(0)
+    commands == nil && script == nil && !frames && !plain && !dryRun
   }
 
+  /// Whether a line-based run reads what a person types on the terminal (plain mode with a
+  /// terminal).
+  ///
+  /// Not when the commands are a script (`--script`, `--commands`) or frames are printed.
+  package var readsTerminalLines: Bool { commands == nil && script == nil && !frames }
+
   /// Whether to write the text form after every command: when commands come from stdin
-  /// (piped, or a person typing in plain mode) rather than a script given up front.
+  /// (`--script -`, piped without a terminal, or a person typing in plain mode) rather than a
+  /// script given up front.
   package func announce(source: ScriptSourceKind) -> Bool {
-    if case .stdin = source { return script == nil && !frames }
+    // `--script -` is how commands come from stdin when a terminal is there (and piped in
+    // without one): either way stdin is read as it comes, and answered as it comes.
+    if case .stdin = source { return !frames }
     return false
   }
 

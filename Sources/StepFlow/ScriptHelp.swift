@@ -19,7 +19,8 @@ package enum ScriptHelp {
       skip                  pass by the step's optional task that did not succeed
       stop                  stop the step's running task
       press KEY             press a key as on the terminal: tab, shift-tab, enter, esc, up, down,
-                            left, right, space, backspace, home, end, ctrl-a…z, or a character
+                            left, right, space, backspace, home, end, ctrl-a…y (not ctrl-c),
+                            f1…f12, or a character
                             (press q asks first once something is answered, as the key does)
 
     """

@@ -83,6 +83,11 @@ package struct ScriptRunner {
     return code
   }
 
+  /// Waits until no task runs (the program is given what happens meanwhile), as the next
+  /// command would.
+  /// - Returns: 128 + n when a signal came while waiting (the tasks were stopped).
+  package mutating func waitForTasks() -> Int32? { settle() }
+
   /// Hands the program's effects to the driver.
   private mutating func handOver() {
     let effects = program.takeEffects()

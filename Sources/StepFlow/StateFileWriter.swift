@@ -64,6 +64,18 @@ package struct SavingProgram: TerminalProgram {
     return action
   }
 
+  package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
+    let before = program.state.progression
+    let tabs = program.state.selectedTabs
+    let action = program.handle(keys: keys, at: now)
+    if program.state.progression != before || program.state.selectedTabs != tabs,
+      saver?.save(program.state) == false
+    {
+      return .exit(ExitCode.ioError)
+    }
+    return action
+  }
+
   package func view(width: Int, height: Int, at now: Duration) -> Canvas {
     program.view(width: width, height: height, at: now)
   }
@@ -73,4 +85,14 @@ package struct SavingProgram: TerminalProgram {
   package mutating func takeHandOver() -> ExternalEdit? { program.takeHandOver() }
 
   package mutating func takeEffects() -> [TaskEffect] { program.takeEffects() }
+
+  package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
+    program.inlineView(width: width, maxHeight: maxHeight, at: now)
+  }
+
+  package var inlineMinimumSize: (width: Int, height: Int) { program.inlineMinimumSize }
+
+  package func record(exitCode: Int32, width: Int) -> Canvas? {
+    program.record(exitCode: exitCode, width: width)
+  }
 }

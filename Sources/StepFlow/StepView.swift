@@ -46,7 +46,12 @@ package struct StepView {
     var lines: [String] = []
     for block in blocks {
       switch block {
-      case .text(let text): lines.append(Sanitizer.sanitize(text))
+      case .text(let text):
+        // A paragraph break is a line break in words too, never `\x0A`.
+        lines.append(
+          contentsOf: Sanitizer.sanitizeLines(text).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).map(String.init))
       case .hero, .summary: break
       case .status(let caption, let text): lines.append(caption + " " + text)
       case .items(let items, let currency):
@@ -135,13 +140,17 @@ package struct StepView {
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
-    let formRows =
-      editor.form.fields.isEmpty ? 0 : editor.form.rows(width: formWidth, context: state.context)
+    let measured =
+      editor.form.fields.isEmpty
+      ? nil : editor.form.measure(width: formWidth, context: state.context)
+    let formRows = measured?.rows ?? 0
     let onOwnField: Bool
     if case .field = editor.focus { onOwnField = true } else { onOwnField = false }
     if formRows > 0 {
       let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
-      drawForm(editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField)
+      drawForm(
+        editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField,
+        measured: measured)
       rest = rest.dropTop(height)
     }
     guard let tabs, rest.height > Tabs.height else { return stageDrawn }
@@ -204,22 +213,28 @@ package struct StepView {
 
   /// Draws a form, and when it does not fit, marks at the right edge that say more is above
   /// (`▲`) or below (`▼`).
-  package func drawForm(_ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool) {
+  package func drawForm(
+    _ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool,
+    measured: FormMeasure? = nil
+  ) {
     guard !area.isEmpty else { return }
+    // Measured once (every touched field checked once), drawn and scrolled with that.
+    let measure =
+      measured.flatMap { $0.width == area.width ? $0 : nil }
+      ?? form.measure(width: area.width, context: state.context)
     form.render(
       into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused,
-      context: state.context)
-    let rows = form.rows(width: area.width, context: state.context)
+      context: state.context, measured: measure)
+    let rows = measure.rows
     guard rows > area.height else { return }
-    let offset = form.scrollOffset(width: area.width, height: area.height, context: state.context)
+    let offset = form.scrollOffset(measure, height: area.height)
     let style = theme.text.foreground(theme.inactive)
     if offset > 0 {
       canvas.draw(glyphs.pointerUp, x: area.maxX - 1, y: area.y, style: style)
     }
     // The last field's empty message row is room, not more to see.
     let last = form.fields.count - 1
-    let shownRows =
-      last >= 0 && form.visibleError(at: last, in: state.context) == nil ? rows - 1 : rows
+    let shownRows = last >= 0 && measure.messages[last] == nil ? rows - 1 : rows
     if offset + area.height < shownRows {
       canvas.draw(glyphs.pointerDown, x: area.maxX - 1, y: area.maxY - 1, style: style)
     }

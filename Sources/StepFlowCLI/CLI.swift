@@ -42,6 +42,9 @@ package enum StepFlowCLI {
     "usage: stepflow <\(commandNames.joined(separator: "|"))> [options]  (stepflow --help)"
   }
 
+  /// The process's arguments from their bytes (a file name that is not UTF-8 opens as given).
+  package static func arguments() -> [String] { Platform.arguments() }
+
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   package static func main(_ arguments: [String]) -> Int32 {
     Platform.reserveStandardDescriptors()
@@ -57,7 +60,9 @@ package enum StepFlowCLI {
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h"), let text = HelpText.command(command) {
+    if ArgumentParser.asksForHelp(rest, options: optionsTable(of: command)),
+      let text = HelpText.command(command)
+    {
       Platform.writeStdout(text)
       return 0
     }
@@ -84,6 +89,8 @@ package enum StepFlowCLI {
         return try RunNamedFlow.execute(rest, environment: environment, rating: true)
       case "gauge":
         return try GaugeCommand.execute(rest, environment: environment)
+      case "ask":
+        return try AskCommand.execute(rest, environment: environment)
       case "list":
         let usage = "usage: stepflow list [--names | --folders]"
         let parsed = try ArgumentParser.parse(rest, options: listOptions, usage: usage)
@@ -141,6 +148,12 @@ package enum StepFlowCLI {
     }
   }
 
+  /// The options a command takes (from the command table), so that a value such as
+  /// `--label -h` is not a request for help.
+  private static func optionsTable(of command: String) -> [OptionSpec] {
+    commandTable.first { $0.name == command }?.options ?? []
+  }
+
   /// The options of `list`.
   package static let listOptions: [OptionSpec] = [
     OptionSpec("--names", help: "only the names, one a line (what shell completion reads)"),
@@ -160,7 +173,7 @@ package enum StepFlowCLI {
     var lines: [String] = []
     switch only {
     case .names:
-      lines = catalog.entries(loadingFiles: false).map(\.name)
+      lines = catalog.entries(loadingFiles: false).map { Sanitizer.sanitize($0.name) }
     case .folders:
       lines = folderLines(catalog)
     case nil:
@@ -170,28 +183,31 @@ package enum StepFlowCLI {
       lines += folderLines(catalog).map { "  " + $0 }
     }
     guard !lines.isEmpty else { return 0 }
-    Platform.writeStdout(lines.map(Sanitizer.sanitize).joined(separator: "\n") + "\n")
+    Platform.writeStdout(lines.joined(separator: "\n") + "\n")
     return 0
   }
 
   private static func origin(_ entry: WizardCatalog.Entry) -> String {
     guard let path = entry.path, let folder = entry.folder else { return "built in" }
-    return "\(path) (\(folder.origin.rawValue))"
+    return "\(Sanitizer.sanitize(path)) (\(folder.origin.rawValue))"
   }
 
   private static func entryLines(_ catalog: WizardCatalog) -> [String] {
     let entries = catalog.entries()
-    let width = (entries.map { $0.name.count }.max() ?? 0) + 2
+    // The column is sized by the names as printed: escaped, in display columns.
+    let names = entries.map { Sanitizer.sanitize($0.name) }
+    let width = (names.map { DisplayWidth.of($0) }.max() ?? 0) + 2
     var lines: [String] = []
-    for entry in entries {
-      let pad = String(repeating: " ", count: max(1, width - entry.name.count))
+    for (entry, name) in zip(entries, names) {
+      let pad = String(repeating: " ", count: max(1, width - DisplayWidth.of(name)))
       switch entry.summary {
       case .success(let summary):
         let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
-        lines.append("\(entry.name)\(pad)\(summary.title) (\(steps)) — \(origin(entry))")
-      case .failure:
         lines.append(
-          "\(entry.name)\(pad)(invalid: stepflow validate \(entry.path ?? "")) — \(origin(entry))")
+          "\(name)\(pad)\(Sanitizer.sanitize(summary.title)) (\(steps)) — \(origin(entry))")
+      case .failure:
+        let path = Sanitizer.sanitize(entry.path ?? "")
+        lines.append("\(name)\(pad)(invalid: stepflow validate \(path)) — \(origin(entry))")
       }
     }
     for hidden in catalog.shadowedFiles() {
@@ -199,18 +215,19 @@ package enum StepFlowCLI {
         hidden.winner.path == nil
         ? "the built-in flow wins" : "\(origin(hidden.winner)) wins"
       lines.append(
-        "  \(hidden.name) also in \(hidden.path) (\(hidden.folder.origin.rawValue)): \(wins);"
-          + " run it by its path")
+        "  \(Sanitizer.sanitize(hidden.name)) also in \(Sanitizer.sanitize(hidden.path))"
+          + " (\(hidden.folder.origin.rawValue)): \(wins); run it by its path")
     }
     return lines
   }
 
   private static func folderLines(_ catalog: WizardCatalog) -> [String] {
-    let width = catalog.folders.map { $0.path.count }.max() ?? 0
-    return catalog.folders.map { folder in
-      let pad = String(repeating: " ", count: width - folder.path.count + 2)
+    let paths = catalog.folders.map { Sanitizer.sanitize($0.path) }
+    let width = paths.map { DisplayWidth.of($0) }.max() ?? 0
+    return zip(catalog.folders, paths).map { folder, path in
+      let pad = String(repeating: " ", count: width - DisplayWidth.of(path) + 2)
       let missing = Platform.isDirectory(folder.path) ? "" : ", not there"
-      return folder.path + pad + "(" + folder.origin.rawValue + missing + ")"
+      return path + pad + "(" + folder.origin.rawValue + missing + ")"
     }
   }
 

@@ -17,6 +17,8 @@ package struct CommandInfo: Sendable {
     case shell
     /// A command line after `--`.
     case command
+    /// One of these words first (`ask`'s kind of question), then free text.
+    case word([String])
   }
 
   /// The command's name: `run`.
@@ -45,6 +47,10 @@ extension StepFlowCLI {
         name: "rate", synopsis: "rate [--max N] [--prompt TEXT]",
         summary: "the star rating; prints the chosen number on stdout",
         options: RunNamedFlow.rateOptions + RunCommand.options, operands: .none),
+      CommandInfo(
+        name: "ask", synopsis: "ask <kind> [label] [options]",
+        summary: "one question, drawn in place; the answer on stdout",
+        options: AskCommand.options, operands: .word(FieldKind.names)),
       CommandInfo(
         name: "gauge", synopsis: "gauge [options] [-- CMD ARGS…]",
         summary: "a progress indicator fed by stdin, or by a command it runs",

@@ -116,6 +116,10 @@ package enum Completions {
         lines.append(
           "    COMPREPLY=($(compgen -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\"))"
         )
+      case .word(let words):
+        lines.append(
+          "    [ \"$COMP_CWORD\" -eq 2 ] && COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        )
       }
       lines.append("    ;;")
     }
@@ -198,6 +202,7 @@ package enum Completions {
       case .shell:
         specs.append("'1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'")
       case .command: specs.append("'*::command:_normal'")
+      case .word(let words): specs.append("'1:kind:(\(words.joined(separator: " ")))'")
       }
       lines.append("  \(command.name))")
       lines.append("    _arguments -s -S \\")
@@ -299,6 +304,10 @@ package enum Completions {
         lines.append(
           "complete -c stepflow -n '__stepflow_command_is gauge; and __stepflow_after_dashdash' -a '(__stepflow_gauge_command)'"
         )
+      case .word(let words):
+        let first = fishQuoted(condition + "; and test (count (commandline -opc)) -eq 2")
+        lines.append(
+          "complete -c stepflow -n \(first) -a \(fishQuoted(words.joined(separator: " "))) -d kind")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -175,14 +175,7 @@ package struct GaugeOptions: Equatable, Sendable {
     }
     result.width = try ArgumentParser.integer(parsed, "--width", in: 10...1000, usage: usage)
     result.height = try ArgumentParser.integer(parsed, "--height", in: 3...1000, usage: usage)
-    if let text = parsed["--timeout"] {
-      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 1e9 else {
-        throw UsageError(
-          "option --timeout needs a number of seconds greater than 0, not \"\(Sanitizer.sanitize(text))\"",
-          usage: usage)
-      }
-      result.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
-    }
+    result.timeout = try ArgumentParser.seconds(parsed, "--timeout", usage: usage)
     return result
   }
 

@@ -5,8 +5,8 @@ import StepFlowTerminal
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
   package static let topics = [
-    "run", "rate", "gauge", "list", "validate", "completions", "man", "keys", "themes", "config",
-    "environment", "exit-codes",
+    "run", "rate", "ask", "gauge", "list", "validate", "completions", "man", "keys", "themes",
+    "config", "environment", "exit-codes",
   ]
 
   /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
@@ -47,7 +47,8 @@ package enum HelpText {
   /// What stepflow does with its result and its screen: `--help` and the man page's
   /// DESCRIPTION.
   package static let about = """
-    The result goes to stdout as JSON (rate: the number), so answers=$(stepflow run purchase) works;
+    The result goes to stdout as JSON (rate: the number; ask: the answer), so
+    answers=$(stepflow run purchase) works;
     the interface is drawn on the terminal and errors go to stderr. Cancelling (q, Esc, Ctrl-C,
     SIGTERM, --timeout, a script's quit) prints nothing on stdout: n=$(stepflow rate), then q,
     leaves $n empty.
@@ -85,8 +86,11 @@ package enum HelpText {
         Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
         file by name (NAME.json in ./wizards, each folder of STEPFLOW_PATH, then
         $XDG_CONFIG_HOME/stepflow/wizards and the installed share/stepflow/wizards: stepflow
-        list shows them), or a file by its path. On a terminal it is interactive; with
-        --commands or --script, or with commands piped into stdin, it runs them one by one. The result is printed on stdout as JSON
+        list shows them), or a file by its path. It is interactive on the terminal (/dev/tty)
+        even when stdin is a pipe or a file (cat install.sh | bash); with --commands or --script
+        it runs commands one by one (--script - reads them from stdin), and so it does from stdin
+        when no terminal can be opened at all (a CI job). --inline draws it in the rows below the
+        cursor instead of the whole screen, and leaves one line behind (✔ Checkout). The result is printed on stdout as JSON
         (--output text: one "field: value" line an answer); a cancelled run (q, Esc, Ctrl-C,
         SIGTERM, --timeout, quit) prints nothing.
 
@@ -105,6 +109,34 @@ package enum HelpText {
 
         Options:
         \(ArgumentParser.helpLines(for: RunNamedFlow.rateOptions + RunCommand.options).joined(separator: "\n"))
+
+        \(exitCodes)
+        """
+    case "ask":
+      return """
+        usage: stepflow ask <kind> [label] [options]
+
+        Asks one question without a wizard file, drawn in place below the cursor (no alternate
+        screen), and prints the answer on stdout. The kinds: \(FieldKind.names.joined(separator: ", ")).
+        The field is a wizard's field: the same rules, keys, hints and messages. At the end the
+        question is replaced by one line that stays in the scrollback — ✔ Branch: main (a
+        secure answer as ••••), ✗ Branch when cancelled — unless --clear.
+
+          name=$(stepflow ask text "Name" --required)
+          branch=$(git branch --format='%(refname:short)' | stepflow ask choice "Branch")
+          if stepflow ask confirm "Deploy?"; then ./deploy.sh; fi
+
+        The answer: text (an option's id; multichoice one id a line; a number as written; a date
+        YYYY-MM-DD), or --output json. A confirm prints nothing unless --output says: its answer
+        is the exit status, 0 yes, 2 no, 1 cancelled. Cancelled (Esc, Ctrl-C, --timeout) prints
+        nothing. The options of a choice come from --option ID[=TITLE], else from stdin, one a
+        line (blank lines skipped, a repeated line once; at most \(AskCommand.maxStdinOptions) options, \(AskCommand.maxOptionLineLength >> 10) KiB a line);
+        the question is still asked on the terminal. Without a terminal (a CI job), or with
+        --plain, the question is asked line by line: the answer is read from stdin (a choice
+        also by its number), or --commands "type Ann; enter" answers it as a script.
+
+        Options:
+        \(ArgumentParser.helpLines(for: AskCommand.options).joined(separator: "\n"))
 
         \(exitCodes)
         """

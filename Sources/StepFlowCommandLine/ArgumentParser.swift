@@ -8,6 +8,9 @@ package struct OptionSpec: Sendable {
   package let value: String?
   /// One line of help.
   package let help: String
+  /// Whether the option may be given more than once, each value kept (`--option a --option b`);
+  /// otherwise the last one wins.
+  package let repeats: Bool
   /// What a shell completes the value with (the completion scripts are made from this).
   package let completion: ValueCompletion
 
@@ -28,13 +31,16 @@ package struct OptionSpec: Sendable {
   ///   - name: The long name with its dashes.
   ///   - value: The value's name, or `nil` for a flag.
   ///   - help: One line of help.
+  ///   - repeats: Whether each value of a repeated option is kept.
   ///   - completes: What a shell completes the value with.
   package init(
-    _ name: String, value: String? = nil, help: String, completes: ValueCompletion = .none
+    _ name: String, value: String? = nil, help: String, repeats: Bool = false,
+    completes: ValueCompletion = .none
   ) {
     self.name = name
     self.value = value
     self.help = help
+    self.repeats = repeats
     self.completion = completes
   }
 }
@@ -43,6 +49,8 @@ package struct OptionSpec: Sendable {
 package struct ParsedArguments: Sendable {
   /// Each option given with a value, by name (`--width`), the last one winning.
   package var values: [String: String] = [:]
+  /// Every value of each option, in the order given (`--set a=1 --set b=2`).
+  package var lists: [String: [String]] = [:]
   /// The flags given, by name.
   package var flags: Set<String> = []
   /// Everything that is not an option, in order.
@@ -50,6 +58,10 @@ package struct ParsedArguments: Sendable {
 
   package func has(_ flag: String) -> Bool { flags.contains(flag) }
   package subscript(option: String) -> String? { values[option] }
+  /// Every value given to a repeatable option, in order (empty when it was not given).
+  package func all(_ option: String) -> [String] { lists[option] ?? [] }
+  /// Whether an option was given at all, with a value or as a flag.
+  package func gave(_ option: String) -> Bool { values[option] != nil || flags.contains(option) }
 }
 
 /// A small command-line parser: `--name value`, `--name=value`, flags, operands, and `--` to end
@@ -88,8 +100,10 @@ package enum ArgumentParser {
       if let valueName = spec.value {
         if let inlineValue {
           result.values[name] = inlineValue
+          result.lists[name, default: []].append(inlineValue)
         } else if index < arguments.count {
           result.values[name] = arguments[index]
+          result.lists[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError("option \(name) needs a value (\(name) \(valueName))", usage: usage)
@@ -104,6 +118,21 @@ package enum ArgumentParser {
     return result
   }
 
+  /// Whether `-h` or `--help` stands where an option would: not as an option's value
+  /// (`--title -h` titles the gauge "-h"), not after `--` (`gauge -- ls -h` runs `ls -h`).
+  package static func asksForHelp(_ arguments: [String], options: [OptionSpec]) -> Bool {
+    let takesValue = Set(options.filter { $0.value != nil }.map(\.name))
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { return false }
+      if argument == "-h" || argument == "--help" { return true }
+      if takesValue.contains(argument) { index += 1 }
+    }
+    return false
+  }
+
   /// An integer option in a range, or a usage error naming the option.
   package static func integer(
     _ parsed: ParsedArguments, _ name: String, in range: ClosedRange<Int>, usage: String
@@ -115,6 +144,23 @@ package enum ArgumentParser {
         usage: usage)
     }
     return value
+  }
+
+  /// The most seconds a time option takes (about 31 years): more is surely a mistake.
+  package static let maxSeconds = 1_000_000_000.0
+
+  /// A time in seconds above 0 and at most ``maxSeconds`` (`--timeout 2.5`), or a usage error
+  /// that names both bounds; `nil` when the option is not given.
+  package static func seconds(
+    _ parsed: ParsedArguments, _ name: String, usage: String
+  ) throws(UsageError) -> Duration? {
+    guard let text = parsed[name] else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= maxSeconds else {
+      throw UsageError(
+        "option \(name) needs a number of seconds above 0 and at most 1000000000, not \"\(Sanitizer.sanitize(text))\"",
+        usage: usage)
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
   /// An option whose value is one of a fixed set of words, or a usage error listing them.
@@ -134,7 +180,7 @@ package enum ArgumentParser {
   package static func helpLines(for options: [OptionSpec]) -> [String] {
     let labels: [String] = options.map { option in
       guard let value = option.value else { return option.name }
-      return option.name + " " + value
+      return option.name + " " + value + (option.repeats ? " …" : "")
     }
     let column = (labels.map { $0.count }.max() ?? 0) + 2
     var lines: [String] = []

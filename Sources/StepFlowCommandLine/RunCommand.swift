@@ -35,6 +35,11 @@ package enum RunCommand {
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
+      "--inline",
+      help: "draw in the rows below the cursor, leave one line behind (no alternate screen)"),
+    OptionSpec("--fullscreen", help: "draw on the whole (alternate) screen (the default of run)"),
+    OptionSpec("--clear", help: "inline: erase the rows at the end, leave nothing behind"),
+    OptionSpec(
       "--output", value: "FORMAT",
       help: "the result on stdout: json, text (field: value lines) or none",
       completes: .words(FlowResult.Format.allCases.map(\.rawValue))),
@@ -42,8 +47,18 @@ package enum RunCommand {
       "--auto", help: "stages and tasks start when their step is reached; done, it moves on"),
     OptionSpec("--dry-run", help: "print what each task would run (argv, cwd, env); run nothing"),
     OptionSpec(
-      "--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers",
-      completes: .file),
+      "--answers", value: "FILE",
+      help: "pre-fill fields from a JSON object of answers (- = stdin)", completes: .file),
+    OptionSpec(
+      "--set", value: "ID=VALUE",
+      help: "an answer by field id, read as its kind reads it (repeatable; shown in the process"
+        + " list: give secrets in --answers -)"),
+    OptionSpec(
+      "--no-input",
+      help: "read nothing: finish from the answers and defaults, or list every missing one (65)"),
+    OptionSpec(
+      "--review",
+      help: "start a run given answers at the first step, not the first that needs an answer"),
     OptionSpec(
       "--state", value: "FILE", help: "save progress after every step (atomically)",
       completes: .file),
@@ -60,19 +75,33 @@ package enum RunCommand {
   ///   - rating: Whether the flow is a rating (its result is the bare number unless `--output`
   ///     says otherwise).
   ///   - usage: The usage line for messages.
+  ///   - screen: The screen without `--inline` or `--fullscreen` (`ask`: inline).
   ///   - user: What the user's config file asks for: under the environment and the options,
   ///     over the wizard's own.
   /// - Returns: The settings of the run.
   /// - Throws: A ``UsageError`` naming the first bad option or value.
   package static func settings(
     _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String,
-    user: UserSettings = UserSettings()
+    screen: ScreenMode = .fullscreen, user: UserSettings = UserSettings()
   ) throws(UsageError) -> RunSettings {
     var settings = RunSettings(environment: environment)
     // The config file first, where the environment says nothing; the options below override.
     if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
     if user.animation == false { settings.animationAllowed = false }
     settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
+    if parsed.has("--inline") && parsed.has("--fullscreen") {
+      throw UsageError("give either --inline or --fullscreen, not both", usage: usage)
+    }
+    settings.screen =
+      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : screen
+    if parsed.has("--clear") {
+      guard settings.screen == .inline else {
+        throw UsageError(
+          "--clear is for inline runs: it erases the rows an inline run drew (add --inline)",
+          usage: usage)
+      }
+      settings.clearsInline = true
+    }
     settings.commands = parsed["--commands"]
     settings.script = parsed["--script"]
     if settings.commands != nil && settings.script != nil {
@@ -101,19 +130,39 @@ package enum RunCommand {
     settings.auto = parsed.has("--auto")
     settings.dryRun = parsed.has("--dry-run")
     settings.answersFile = parsed["--answers"]
+    for argument in parsed.all("--set") {
+      guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+        throw UsageError(
+          "option --set needs ID=VALUE (a field id, \"=\" and the answer), not \"\(Sanitizer.sanitize(argument))\"",
+          usage: usage)
+      }
+      settings.sets.append(
+        (
+          String(argument[..<equals]), String(argument[argument.index(after: equals)...]),
+          "--set " + argument
+        ))
+    }
+    settings.noInput = parsed.has("--no-input")
+    settings.review = parsed.has("--review")
+    if settings.noInput, settings.commands != nil || settings.script != nil || settings.frames {
+      let other =
+        settings.commands != nil ? "--commands" : settings.script != nil ? "--script" : "--frames"
+      throw UsageError(
+        "--no-input finishes from the answers alone; it takes no \(other) (a script gives its own commands)",
+        usage: usage)
+    }
+    if settings.answersFile == "-", settings.script == "-" {
+      throw UsageError(
+        "--answers - and --script - both read stdin; give one of them a file", usage: usage)
+    }
     settings.stateFile = parsed["--state"]
     settings.resume = parsed.has("--resume")
     if settings.resume && settings.stateFile == nil {
       throw UsageError("--resume needs --state FILE (the file to resume from)", usage: usage)
     }
-    if let text = parsed["--timeout"] {
-      guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
-        throw UsageError(
-          "option --timeout needs a number of seconds above 0, not \"\(Sanitizer.sanitize(text))\"",
-          usage: usage)
-      }
-      settings.timeout = .milliseconds(Int64(seconds * 1000))
-      settings.timeoutText = text
+    if let timeout = try ArgumentParser.seconds(parsed, "--timeout", usage: usage) {
+      settings.timeout = timeout
+      settings.timeoutText = parsed["--timeout"] ?? ""
     }
     return settings
   }

@@ -7,6 +7,9 @@ package enum ExitCode {
   package static let finished: Int32 = 0
   /// Cancelled (q, Esc), a script that ended before the flow was finished, a dismissed gauge.
   package static let notFinished: Int32 = 1
+  /// `stepflow ask confirm` answered no: not 0, so `if stepflow ask confirm …; then` takes the
+  /// else branch, and not 1, so a script tells "no" from "cancelled".
+  package static let declined: Int32 = 2
   /// A usage error: unknown command or option, a missing or bad value.
   package static let usage: Int32 = 64
   /// Bad data: an invalid wizard file, an unknown script command, a corrupt or foreign state
@@ -47,16 +50,21 @@ package enum ExitCode {
 
   /// Every exit code a user can see, in order.
   package static let documented: [Documented] = [
-    Documented(code: "\(finished)", meaning: "finished"),
+    Documented(
+      code: "\(finished)", meaning: "finished (`ask`: answered; `ask confirm`: answered yes)"),
     Documented(
       code: "\(notFinished)",
       meaning: "cancelled or not finished (q/Esc, a script that ended early, a dismissed gauge)"),
     Documented(
+      code: "\(declined)",
+      meaning: "`ask confirm` answered no — not 0, so `if stepflow ask confirm \"Deploy?\"; then`"
+        + " takes the `else` branch, and not 1, so \"no\" and \"cancelled\" are told apart"),
+    Documented(
       code: "\(usage)", meaning: "usage error (unknown command, option or flow; a missing value)"),
     Documented(
       code: "\(dataError)",
-      meaning: "bad data (invalid wizard file, unknown script command, corrupt or foreign state"
-        + " file, anything at the `--state` path that is not a state file of the wizard, a file"
+      meaning: "bad data (invalid wizard file, unknown script command, answers that do not pass"
+        + " with `--no-input`, corrupt or foreign state file, anything at the `--state` path that is not a state file of the wizard, a file"
         + " over 4 MiB, a command line over 64 KiB)"),
     Documented(code: "\(noInput)", meaning: "an input file is missing or unreadable"),
     Documented(

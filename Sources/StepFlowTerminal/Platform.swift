@@ -16,6 +16,18 @@ nonisolated(unsafe) private var standardOutputFailureReason: String?
 /// The rest of the library stays pure and testable.
 package enum Platform {
   /// The process environment as a dictionary.
+  ///
+  /// The process's arguments, without the program's name, read from their bytes: one that is
+  /// not UTF-8 (a Latin-1 file name) is held by ``SystemText`` so that it opens as given.
+  package static func arguments() -> [String] {
+    (1..<Int(CommandLine.argc)).map { i in
+      guard let argument = CommandLine.unsafeArgv[i] else { return "" }
+      return argument.withMemoryRebound(to: UInt8.self, capacity: strlen(argument) + 1) {
+        SystemText.string(UnsafeBufferPointer(start: $0, count: strlen(argument)))
+      }
+    }
+  }
+
   package static func environment() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
@@ -34,6 +46,24 @@ package enum Platform {
 
   /// Whether a file descriptor is a terminal.
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The controlling terminal, `/dev/tty`, opened for reading and writing lines (blocking, as a
+  /// person types them), whatever stdin and stdout are; `nil` when there is none (a CI job, a
+  /// process without a controlling terminal).
+  ///
+  /// The caller closes it.
+  package static func openControllingTerminal() -> Int32? {
+    let fd = retryingInterrupts { open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) }
+    guard fd >= 0 else { return nil }
+    guard isatty(fd) == 1 else {
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+
+  /// Closes a descriptor this process opened.
+  package static func closeDescriptor(_ fd: Int32) { _ = close(fd) }
 
   /// Calls a system call again for as long as it fails with `EINTR` (a signal arrived while it
   /// waited): the one retry loop of the library.
@@ -149,7 +179,7 @@ package enum Platform {
   package static func readFile(_ path: String, limit: Int = maxFileSize) throws(FileError)
     -> [UInt8]
   {
-    let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    let fd: Int32 = path == "-" ? 0 : open(SystemText.cString(path), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw fileError(path) }
     defer { if fd != 0 { close(fd) } }
     func tooLarge() -> FileError {
@@ -184,17 +214,20 @@ package enum Platform {
   /// Whether a regular file exists at `path`.
   package static func isFile(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    return stat(SystemText.cString(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// The names in a directory (without `.` and `..`), sorted; empty when it cannot be read.
   package static func directoryEntries(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
+    guard let dir = opendir(SystemText.cString(path)) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
+      // Named by its bytes (``SystemText``): a name that is not UTF-8 opens again.
       let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+          SystemText.string(UnsafeBufferPointer(start: $0, count: strlen($0)))
+        }
       }
       if name != "." && name != ".." { names.append(name) }
     }
@@ -213,7 +246,7 @@ package enum Platform {
   /// What is at `path` (`lstat`: a symbolic link is reported as one, not followed).
   package static func kind(of path: String) -> PathKind {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return .missing }
+    guard lstat(SystemText.cString(path), &info) == 0 else { return .missing }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return .regularFile(permissions: UInt32(info.st_mode & 0o7777))
     case S_IFLNK: return .other("a symbolic link")
@@ -248,7 +281,8 @@ package enum Platform {
     for _ in 0..<100 {
       let hex = String(generator.next() as UInt64, radix: 16)
       temporary = prefix + String(repeating: "0", count: 16 - hex.count) + hex
-      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      fd = open(
+        SystemText.cString(temporary), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if fd >= 0 || errno != EEXIST { break }
     }
     guard fd >= 0 else { throw fileError(temporary) }
@@ -257,19 +291,19 @@ package enum Platform {
     // O_EXCL: the file is new, so it gets `mode` (less the umask), whatever was there before.
     guard write(fd, bytes), fsync(fd) == 0 else {
       let error = fileError(temporary)
-      unlink(temporary)
+      unlink(SystemText.cString(temporary))
       close(fd)
       throw error
     }
-    guard rename(temporary, path) == 0 else {
+    guard rename(SystemText.cString(temporary), SystemText.cString(path)) == 0 else {
       let error = fileError(path)
-      unlink(temporary)
+      unlink(SystemText.cString(temporary))
       close(fd)
       throw error
     }
     // The data is on disk (fsync said so); the lock goes with the descriptor.
     close(fd)
-    let dirFD = open(directory, O_RDONLY | O_CLOEXEC)
+    let dirFD = open(SystemText.cString(directory), O_RDONLY | O_CLOEXEC)
     if dirFD >= 0 {
       fsync(dirFD)
       close(dirFD)
@@ -279,7 +313,7 @@ package enum Platform {
   /// The most bytes a file name may have in the folder of `path` (`NAME_MAX`, 255 on Linux's
   /// file systems).
   private static func nameLimit(in directory: String) -> Int {
-    let limit = pathconf(directory, Int32(_PC_NAME_MAX))
+    let limit = pathconf(SystemText.cString(directory), Int32(_PC_NAME_MAX))
     return limit > 0 ? limit : 255
   }
 
@@ -300,10 +334,11 @@ package enum Platform {
     let suffix = ".tmp-"
     let room = nameLimit(in: directory) - suffix.utf8.count - 16
     var kept = name.unicodeScalars[...]
-    // Cut whole scalars, so the name stays what it was as far as it goes.
-    var size = name.utf8.count
+    // Cut whole scalars, so the name stays what it was as far as it goes; sized in the bytes
+    // on disk (a byte that is not UTF-8 is one, however it is held).
+    var size = SystemText.bytes(name).count
     while size > room, let last = kept.last {
-      size -= String(last).utf8.count
+      size -= SystemText.isRawByte(last) ? 1 : String(last).utf8.count
       kept = kept.dropLast()
     }
     let folder = path.utf8.dropLast(name.utf8.count)
@@ -328,13 +363,13 @@ package enum Platform {
       guard digits.count == 16, digits.allSatisfy(isHex) else { continue }
       let candidate = prefix + String(decoding: digits, as: UTF8.self)
       guard case .regularFile = kind(of: candidate) else { continue }
-      let fd = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      let fd = open(SystemText.cString(candidate), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard fd >= 0 else { continue }
       var info = stat()
       if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
         flock(fd, LOCK_EX | LOCK_NB) == 0
       {
-        unlink(candidate)
+        unlink(SystemText.cString(candidate))
       }
       close(fd)
     }
@@ -344,8 +379,7 @@ package enum Platform {
   package static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return SystemText.string(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
   }
 
   /// Time on the monotonic clock, for measuring and for the interactive loop.

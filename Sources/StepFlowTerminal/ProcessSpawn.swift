@@ -7,6 +7,26 @@ import StepFlowText
 /// `/dev/tty` or get the terminal's signals), stdin from `/dev/null` or a pipe, stdout and
 /// stderr into pipes, no other descriptor, every signal at its default action and none blocked.
 package enum ProcessSpawn {
+
+  /// Makes a child spawned with `attributes` the leader of a session of its own, with no signal
+  /// blocked and every signal at its default action: stepflow ignores SIGPIPE while its screen
+  /// is up, and an ignored signal would stay ignored in the child (`yes | head` relies on
+  /// SIGPIPE).
+  /// - Parameter attributes: initialised spawn attributes.
+  package static func setOwnSession(_ attributes: inout posix_spawnattr_t) {
+    // POSIX_SPAWN_SETSID (glibc 2.26+; not imported into Swift).
+    let setsid: Int32 = 0x80
+    posix_spawnattr_setflags(
+      &attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    sigdelset(&defaults, SIGKILL)
+    sigdelset(&defaults, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+  }
   /// A started child: its pid (also its process group's id), a pidfd that becomes readable
   /// when it exits (`-1` where the system has none), and the read ends of its output pipes.
   package struct Child: Sendable {
@@ -157,20 +177,7 @@ package enum ProcessSpawn {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID (glibc 2.26+; not imported into Swift): a session of its own.
-    let setsid: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    // Every signal at its default: stepflow ignores SIGPIPE while its screen is up, and an
-    // ignored signal would stay ignored in the child (`yes | head` relies on SIGPIPE).
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    sigdelset(&defaults, SIGKILL)
-    sigdelset(&defaults, SIGSTOP)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    setOwnSession(&attributes)
 
     let argv = launch.arguments.map { strdup($0) } + [nil]
     let envp =

@@ -23,13 +23,52 @@ package struct SessionLoop {
   private var frameCut = false
   /// Runs the program's tasks; made when the first is asked for.
   private var executor: TaskExecutor?
+  /// Inline: the rest of a frame a signal cut off, written before anything else (the writer
+  /// counts on every byte of its frames arriving: it moves relative to them).
+  private var pendingOutput: [UInt8] = []
+  private var isInline: Bool { options.mode == .inline }
 
   package init(tty: TTY, signals: SignalPipe, options: TerminalSession.Options) {
     self.tty = tty
     self.signals = signals
     self.options = options
-    writer = FrameWriter(depth: options.colorDepth)
+    writer = FrameWriter(
+      depth: options.colorDepth, placement: options.mode == .inline ? .inline : .screen)
     size = tty.size()
+  }
+
+  /// Inline, once the loop has ended with `code`: the frames give way to the program's record line
+  /// (or to nothing with ``TerminalSession/Options/clearsInline``), the cursor below it.
+  ///
+  /// Nothing is written to a terminal that is gone.
+  package mutating func finish<P: TerminalProgram>(_ code: Int32, _ program: P) {
+    guard isInline else { return }
+    defer { TerminalModes.setInlineTail([]) }
+    guard code != ExitCode.hangUp, flushPending() else { return }
+    let record = options.clearsInline ? nil : program.record(exitCode: code, width: size.width)
+    _ = tty.write(writer.leave(record: record), patience: 1000)
+  }
+
+  /// Writes what a signal cut off.
+  ///
+  /// `false` when the terminal failed.
+  private mutating func flushPending() -> Bool {
+    guard !pendingOutput.isEmpty else { return true }
+    let bytes = pendingOutput
+    pendingOutput = []
+    return output(bytes)
+  }
+
+  /// Writes bytes to the terminal; inline, a cut-off write keeps its rest for later.
+  /// - Returns: `false` when the terminal failed.
+  private mutating func output(_ bytes: [UInt8]) -> Bool {
+    switch tty.write(bytes, interruptFD: signals.readFD) {
+    case .written: return true
+    case .failed: return false
+    case .interrupted(let written):
+      pendingOutput = Array(bytes[min(written, bytes.count)...])
+      return true
+    }
   }
 
   private func now() -> Duration { Platform.monotonicNow() - start }
@@ -95,9 +134,7 @@ package struct SessionLoop {
     let t = now()
     if let timeout = options.timeout, t - lastKey >= timeout { return ExitCode.timeout }
     if decoder.isAwaitingMoreBytes, t - lastByte >= KeyDecoder.escapeTimeout {
-      for key in decoder.flush() {
-        if let code = deliver(key, &program) { return code }
-      }
+      if let code = deliver(decoder.flush(), &program) { return code }
     }
     if let tick = nextTick(), t >= tick {
       lastTick = t
@@ -117,6 +154,15 @@ package struct SessionLoop {
     let t = now()
     needsDraw = true
     if case .exit(let code) = program.handle(event, at: t) { return code }
+    return handled(&program, at: t)
+  }
+
+  /// After the program handled something: starts the work it asked for, keeps its next
+  /// deadline, and hands the terminal to an editor when it asked for one.
+  /// - Returns: the exit code when the program asks to exit after the editor.
+  private mutating func handled<P: TerminalProgram>(_ program: inout P, at t: Duration)
+    -> Int32?
+  {
     let effects = program.takeEffects()
     if !effects.isEmpty {
       if executor == nil { executor = TaskExecutor() }
@@ -134,6 +180,14 @@ package struct SessionLoop {
   private mutating func handOver<P: TerminalProgram>(_ edit: ExternalEdit, _ program: inout P)
     -> Int32?
   {
+    if isInline {
+      // The editor gets the terminal where the rows were; they are drawn again afterwards.
+      if flushPending() { _ = tty.write(writer.leave(record: nil), patience: 1000) }
+      writer.restart()
+      TerminalModes.setInlineTail([])
+      // Where the rows start, for ``TerminalModes/resume(_:)`` to come back to (DECSC).
+      _ = tty.write(TerminalModes.saveCursor, patience: 1000)
+    }
     TerminalModes.restore()
     tty.setBlocking(true)
     let outcome = ExternalEditor.run(edit, terminal: tty.fd, signals: signals)
@@ -183,11 +237,17 @@ package struct SessionLoop {
   private mutating func draw<P: TerminalProgram>(_ program: P, at t: Duration) -> Int32? {
     needsDraw = false
     lastFrame = t
+    if isInline { return drawInline(program, at: t) }
     let minimum = program.minimumSize
+    let maximum = TerminalSession.maximumSize
     let canvas: Canvas
     if size.width < minimum.width || size.height < minimum.height {
       canvas = TooSmallScreen(
         need: minimum, have: size, glyphs: options.glyphs, quitHint: program.quitHint
+      ).canvas()
+    } else if size.width > maximum.width || size.height > maximum.height {
+      canvas = TooSmallScreen.tooLarge(
+        most: maximum, have: size, glyphs: options.glyphs, quitHint: program.quitHint
       ).canvas()
     } else {
       canvas = program.view(width: size.width, height: size.height, at: t)
@@ -209,6 +269,30 @@ package struct SessionLoop {
     }
   }
 
+  /// Inline: the program's rows (or the too-small message in at most two), relative to the
+  /// last frame; a cut-off frame is finished first.
+  private mutating func drawInline<P: TerminalProgram>(_ program: P, at t: Duration) -> Int32? {
+    guard flushPending() else { return ExitCode.hangUp }
+    guard pendingOutput.isEmpty else {
+      needsDraw = true
+      return nil
+    }
+    let minimum = program.inlineMinimumSize
+    let canvas: Canvas
+    if size.width < minimum.width || size.height < minimum.height {
+      canvas = TooSmallScreen(
+        need: minimum, have: (size.width, min(size.height, 2)), glyphs: options.glyphs,
+        quitHint: program.quitHint
+      ).canvas()
+    } else {
+      canvas = program.inlineView(width: size.width, maxHeight: size.height, at: t)
+    }
+    let bytes = writer.frame(canvas)
+    TerminalModes.setInlineTail(writer.tailBytes)
+    guard !bytes.isEmpty else { return nil }
+    return output(bytes) ? nil : ExitCode.hangUp
+  }
+
   /// Forgets the screen: the next frame repaints everything.
   private mutating func repaint() {
     writer.invalidate()
@@ -217,40 +301,55 @@ package struct SessionLoop {
 
   // MARK: Input
 
-  /// Reads everything the terminal has and delivers the keys.
+  /// Reads one chunk of what the terminal has and delivers its keys.
+  ///
+  /// One chunk a wake-up: a
+  /// terminal that keeps sending (a burst of typing, a program writing to it) cannot keep the
+  /// loop from its signals and frames, which come between chunks.
   private mutating func readTerminal<P: TerminalProgram>(
     _ program: inout P, _ buffer: inout [UInt8], _ events: Int16
   ) -> Int32? {
-    var gotBytes = false
-    while true {
-      let result = buffer.withUnsafeMutableBytes { tty.read(into: $0) }
-      switch result {
-      case .bytes(let n):
-        gotBytes = true
-        lastByte = now()
-        for key in decoder.feed(buffer[0..<n]) {
-          if let code = deliver(key, &program) { return code }
-        }
-      case .empty:
-        if !gotBytes, events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
-        return nil
-      case .closed:
-        return ExitCode.hangUp
-      }
+    let result = buffer.withUnsafeMutableBytes { tty.read(into: $0) }
+    switch result {
+    case .bytes(let n):
+      lastByte = now()
+      return deliver(decoder.feed(buffer[0..<n]), &program)
+    case .empty:
+      if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
+      return nil
+    case .closed:
+      return ExitCode.hangUp
     }
   }
 
-  /// Hands one key to the program, except Ctrl-C (exit 130) and Ctrl-Z (suspend).
-  private mutating func deliver<P: TerminalProgram>(_ key: Key, _ program: inout P) -> Int32? {
+  /// Hands keys that arrived together to the program, except Ctrl-C and Ctrl-Z.
+  ///
+  /// Ctrl-C
+  /// interrupts at once (exit 130), before anything that came with it is applied: whatever the
+  /// input, the answer to Ctrl-C never waits for work. Ctrl-Z suspends after the keys before it.
+  private mutating func deliver<P: TerminalProgram>(_ keys: [Key], _ program: inout P) -> Int32? {
+    guard !keys.isEmpty else { return nil }
     lastKey = now()
-    switch key {
-    case .ctrl("c"):
-      return ExitCode.interrupted
-    case .ctrl("z"):
-      return suspend(&program)
-    default:
-      return send(.key(key), &program)
+    if keys.contains(.ctrl("c")) { return ExitCode.interrupted }
+    var start = keys.startIndex
+    while let stop = keys[start...].firstIndex(of: .ctrl("z")) {
+      if let code = send(keys: keys[start..<stop], &program) { return code }
+      if let code = suspend(&program) { return code }
+      start = stop + 1
     }
+    return send(keys: keys[start...], &program)
+  }
+
+  /// Hands keys to the program (see ``TerminalProgram/handle(keys:at:)``) and asks it for its
+  /// next deadline.
+  private mutating func send<P: TerminalProgram>(keys: ArraySlice<Key>, _ program: inout P)
+    -> Int32?
+  {
+    guard !keys.isEmpty else { return nil }
+    let t = now()
+    needsDraw = true
+    if case .exit(let code) = program.handle(keys: Array(keys), at: t) { return code }
+    return handled(&program, at: t)
   }
 
   /// Reads once from the program's input descriptor.
@@ -290,8 +389,10 @@ package struct SessionLoop {
       case SIGTSTP:
         if let code = suspend(&program) { return code }
       case SIGCONT:
-        // Stopped and continued by someone else: the shell may have changed the settings.
+        // Stopped and continued by someone else: the shell may have changed the settings (and,
+        // inline, printed under the rows: they are drawn afresh from the cursor).
         TerminalModes.reapply(tty)
+        if isInline { writer.restart() }
         repaint()
       default:
         break
@@ -304,16 +405,32 @@ package struct SessionLoop {
   /// changed (the terminal may have reflowed it).
   private mutating func resized<P: TerminalProgram>(_ program: inout P) -> Int32? {
     size = tty.size()
-    repaint()
+    if isInline {
+      // Back to the first row (counting what a narrower terminal re-wrapped) and erase from
+      // there: the next frame is drawn whole in place, with nothing stale above it.
+      guard flushPending() else { return ExitCode.hangUp }
+      let back = writer.resized(toWidth: size.width)
+      if !back.isEmpty, !output(back) { return ExitCode.hangUp }
+      needsDraw = true
+    } else {
+      repaint()
+    }
     return send(.resize(width: size.width, height: size.height), &program)
   }
 
   /// Gives the terminal back, stops the process, and on continuing takes the terminal again.
   private mutating func suspend<P: TerminalProgram>(_ program: inout P) -> Int32? {
+    if isInline {
+      // The shell gets the terminal where the rows were; `fg` draws them again below what it
+      // printed.
+      if flushPending() { _ = tty.write(writer.leave(record: nil), patience: 1000) }
+      writer.restart()
+      TerminalModes.setInlineTail([])
+    }
     TerminalModes.restore()
     options.stopProcess(signals)
     do {
-      try TerminalModes.enter(tty)
+      try TerminalModes.enter(tty, mode: options.mode)
     } catch {
       return ExitCode.hangUp
     }

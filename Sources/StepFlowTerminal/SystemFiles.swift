@@ -1,5 +1,6 @@
 import Glibc
 import StepFlowCore
+import StepFlowText
 
 /// The real file system for path fields: `stat` to say what a path is (a FIFO or a device is
 /// named, never opened) and `opendir` only on what `stat` says is a folder.
@@ -9,10 +10,11 @@ package final class SystemFiles: FileProbe {
   package func kind(of path: String) -> FileKind? {
     guard !path.isEmpty else { return nil }
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    let name = SystemText.cString(path)
+    guard stat(name, &info) == 0 else {
       // A symbolic link that leads nowhere is there, but is nothing usable.
       var link = stat()
-      return lstat(path, &link) == 0 ? .other : nil
+      return lstat(name, &link) == 0 ? .other : nil
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return .regularFile

@@ -135,9 +135,9 @@ package struct TTY {
   /// How a write ended.
   package enum WriteResult: Equatable {
     case written
-    /// A signal arrived while the terminal was not taking bytes; part of the bytes may be
-    /// written. The screen must be repainted.
-    case interrupted
+    /// A signal arrived while the terminal was not taking bytes; the first `written` bytes are
+    /// written, the rest not. The screen must be repainted (or the rest written).
+    case interrupted(written: Int)
     /// The terminal hung up or failed.
     case failed
   }
@@ -169,9 +169,11 @@ package struct TTY {
         // An interrupted wait is a signal: its byte is in the pipe, and the write stops for it.
         let ready = poll(&fds, interruptFD >= 0 ? 2 : 1, patience)
         if ready == 0 { return .failed }
-        if ready < 0 { return errno == EINTR ? .interrupted : .failed }
+        if ready < 0 { return errno == EINTR ? .interrupted(written: offset) : .failed }
         if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed }
-        if fds[0].revents & Int16(POLLOUT) == 0 && fds[1].revents != 0 { return .interrupted }
+        if fds[0].revents & Int16(POLLOUT) == 0 && fds[1].revents != 0 {
+          return .interrupted(written: offset)
+        }
       }
       return .written
     }

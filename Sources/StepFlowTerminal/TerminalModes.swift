@@ -1,17 +1,27 @@
 import Glibc
 
+/// How a session uses the screen.
+package enum ScreenMode: String, Equatable, Sendable, CaseIterable {
+  /// The alternate screen, all of it; the shell's screen comes back untouched afterwards.
+  case fullscreen
+  /// The rows below the cursor on the main screen, as many as the program needs; what it
+  /// leaves there (a one-line record) stays in the scrollback.
+  case inline
+}
+
 /// Raw mode and the screen modes of an interactive session, and the one restore that undoes
 /// them on every way out.
 ///
-/// ``enter(_:)`` saves the terminal's settings, switches to raw mode (no echo, no line editing,
-/// no signals from keys: Ctrl-C and Ctrl-Z arrive as bytes, no flow control, no CR→NL, no output
-/// processing; reads return at once) and sends ``enterSequence``: the alternate screen, hidden
-/// cursor, autowrap off, bracketed paste on.
+/// ``enter(_:mode:)`` saves the terminal's settings, switches to raw mode (no echo, no line
+/// editing, no signals from keys: Ctrl-C and Ctrl-Z arrive as bytes, no flow control, no CR→NL,
+/// no output processing; reads return at once) and sends ``enterSequence``: the alternate screen
+/// (full screen only), hidden cursor, autowrap off, bracketed paste on.
 ///
-/// ``restore()`` sends ``restoreSequence`` and puts the saved settings back. It is idempotent and
-/// async-signal-safe (no allocation, only `poll`, `write` and `tcsetattr`), so the same restore
-/// runs when the session ends, when it suspends, at `exit` (registered with `atexit`) and from
-/// the handlers of fatal signals.
+/// ``restore()`` sends ``restoreSequence`` (inline: ``inlineRestoreSequence``, then the bytes
+/// that take the cursor below the drawn rows, ``setInlineTail(_:)``) and puts the saved settings
+/// back. It is idempotent and async-signal-safe (no allocation, only `poll`, `write` and
+/// `tcsetattr`), so the same restore runs when the session ends, when it suspends, at `exit`
+/// (registered with `atexit`) and from the handlers of fatal signals.
 package enum TerminalModes {
   /// Alternate screen, hide the cursor, autowrap off, bracketed paste on.
   package static let enterSequence: [UInt8] = Array(
@@ -22,12 +32,41 @@ package enum TerminalModes {
   package static let restoreSequence: [UInt8] = Array(
     "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
 
+  /// Inline: hide the cursor, autowrap off, bracketed paste on (the main screen stays).
+  package static let inlineEnterSequence: [UInt8] = Array(
+    "\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h".utf8)
+
+  /// Inline: as ``restoreSequence`` without leaving the alternate screen (never entered: leaving
+  /// it would move the cursor to where `?1049h` last saved it).
+  package static let inlineRestoreSequence: [UInt8] = Array(
+    "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h".utf8)
+
+  /// The most bytes ``setInlineTail(_:)`` keeps.
+  package static let inlineTailCapacity = 32
+
+  /// Inline: the bytes the restore sends after ``inlineRestoreSequence`` — from the cursor to the
+  /// line below the drawn rows (``FrameWriter/tailBytes``); empty once the session put its record
+  /// there itself.
+  ///
+  /// Longer than ``inlineTailCapacity``, nothing is kept.
+  package static func setInlineTail(_ bytes: [UInt8]) {
+    let state = restoreStorage
+    let count = bytes.count <= inlineTailCapacity ? bytes.count : 0
+    // The count last: a handler that runs meanwhile sends nothing rather than half a move.
+    state.pointee.tailCount = 0
+    withUnsafeMutableBytes(of: &state.pointee.tail) { raw in
+      for i in 0..<count { raw[i] = bytes[i] }
+    }
+    state.pointee.tailCount = count
+  }
+
   /// Whether the modes are entered and not yet restored.
   package static var isActive: Bool { restoreStorage.pointee.active }
 
-  /// Saves the terminal's settings, enters raw mode and sends ``enterSequence``.
+  /// Saves the terminal's settings, enters raw mode and sends ``enterSequence`` (inline:
+  /// ``inlineEnterSequence``).
   /// - Throws: when the settings cannot be read or changed.
-  package static func enter(_ tty: TTY) throws(TerminalError) {
+  package static func enter(_ tty: TTY, mode: ScreenMode = .fullscreen) throws(TerminalError) {
     var saved = termios()
     guard tcgetattr(tty.fd, &saved) == 0 else { throw .system(tty.name, "read the settings of") }
     var raw = rawSettings(from: saved)
@@ -36,9 +75,11 @@ package enum TerminalModes {
     }
     restoreStorage.pointee.saved = saved
     restoreStorage.pointee.fd = tty.fd
+    restoreStorage.pointee.inline = mode == .inline
+    restoreStorage.pointee.tailCount = 0
     restoreStorage.pointee.active = true
     registerAtExit()
-    _ = tty.write(enterSequence, patience: 1000)
+    _ = tty.write(mode == .inline ? inlineEnterSequence : enterSequence, patience: 1000)
   }
 
   /// Enters raw mode and the screen modes again without saving the settings (after the process
@@ -47,7 +88,8 @@ package enum TerminalModes {
     guard restoreStorage.pointee.active else { return }
     var raw = rawSettings(from: restoreStorage.pointee.saved)
     _ = tcsetattr(tty.fd, TCSADRAIN, &raw)
-    _ = tty.write(enterSequence, patience: 1000)
+    _ = tty.write(
+      restoreStorage.pointee.inline ? inlineEnterSequence : enterSequence, patience: 1000)
   }
 
   /// What a program run on the terminal may leave behind that stepflow does not use, put back
@@ -58,17 +100,25 @@ package enum TerminalModes {
     ("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1005l\u{1B}[?1006l\u{1B}[?1015l"
       + "\u{1B}[?1l\u{1B}>\u{1B}[r\u{1B}[?6l\u{1B}[4l\u{1B}(B\u{1B}[0m").utf8)
 
+  /// Saves the cursor's place (`DECSC`), and goes back to it (`DECRC`).
+  package static let saveCursor: [UInt8] = [0x1B, 0x37]
+  package static let restoreCursor: [UInt8] = [0x1B, 0x38]
+
   /// Takes the terminal back after a program stepflow handed it to (an editor): raw mode
   /// again from the settings saved at the start — never from what the program left, which
   /// may be anything — the modes it may have changed put back (``sanitizeSequence``), then
-  /// stepflow's own (``enterSequence``).
+  /// stepflow's own (``enterSequence``; inline, ``inlineEnterSequence``).
   package static func resume(_ tty: TTY) throws(TerminalError) {
     var raw = rawSettings(from: restoreStorage.pointee.saved)
     guard tcsetattr(tty.fd, TCSADRAIN, &raw) == 0 else {
       throw .system(tty.name, "switch back to raw mode")
     }
     restoreStorage.pointee.active = true
-    _ = tty.write(sanitizeSequence + enterSequence, patience: 1000)
+    // Inline, the cursor goes back to where the rows started (saved before the hand-over):
+    // the scroll region's reset has just sent it to the top-left corner.
+    let own =
+      restoreStorage.pointee.inline ? restoreCursor + inlineEnterSequence : enterSequence
+    _ = tty.write(sanitizeSequence + own, patience: 1000)
   }
 
   /// Undoes ``enter(_:)``; does nothing when it is already undone.
@@ -79,24 +129,38 @@ package enum TerminalModes {
     guard restoreStorage.pointee.active else { return }
     restoreStorage.pointee.active = false
     let fd = restoreStorage.pointee.fd
-    restoreSequence.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var offset = 0
-      var waits = 0
-      while offset < raw.count {
-        let n = Platform.retryingInterrupts { write(fd, base + offset, raw.count - offset) }
-        if n > 0 {
-          offset += n
-        } else if n < 0 && Platform.wouldBlock && waits < 10 {
-          // A terminal that takes nothing for a second is not waited for any longer.
-          _ = Platform.waitUntilReady(fd, for: POLLOUT, milliseconds: 100)
-          waits += 1
-        } else {
-          break
-        }
+    let inline = restoreStorage.pointee.inline
+    (inline ? inlineRestoreSequence : restoreSequence).withUnsafeBytes { raw in
+      writeAll(fd, raw)
+    }
+    if inline {
+      let count = restoreStorage.pointee.tailCount
+      restoreStorage.pointee.tailCount = 0
+      withUnsafeBytes(of: &restoreStorage.pointee.tail) { raw in
+        writeAll(fd, UnsafeRawBufferPointer(rebasing: raw[0..<count]))
       }
     }
     _ = tcsetattr(fd, draining ? TCSADRAIN : TCSANOW, &restoreStorage.pointee.saved)
+  }
+
+  /// Writes every byte, waiting at most a second in all for a terminal that takes none
+  /// (async-signal-safe: no allocation).
+  private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) {
+    guard let base = raw.baseAddress else { return }
+    var offset = 0
+    var waits = 0
+    while offset < raw.count {
+      let n = Platform.retryingInterrupts { write(fd, base + offset, raw.count - offset) }
+      if n > 0 {
+        offset += n
+      } else if n < 0 && Platform.wouldBlock && waits < 10 {
+        // A terminal that takes nothing for a second is not waited for any longer.
+        _ = Platform.waitUntilReady(fd, for: POLLOUT, milliseconds: 100)
+        waits += 1
+      } else {
+        break
+      }
+    }
   }
 
   /// The raw-mode version of `settings`.
@@ -128,6 +192,10 @@ private struct RestoreState {
   var saved = termios()
   var active = false
   var atExitRegistered = false
+  /// Inline: no alternate screen to leave; `tail` brings the cursor below the rows.
+  var inline = false
+  var tailCount = 0
+  var tail: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }
 
 // Shared with signal handlers and `atexit`, which cannot be given context: plain global state,

@@ -44,6 +44,11 @@ package protocol TerminalProgram {
   /// Applies one event at time `now` (time since the loop started).
   mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction
 
+  /// Applies keys that arrived together, in order, stopping at the first that exits. The
+  /// default hands each to ``handle(_:at:)``; a program may take a run of them at once (a
+  /// burst of typing into a field as one insertion).
+  mutating func handle(keys: [Key], at now: Duration) -> ProgramAction
+
   /// Draws the whole screen at time `now`.
   func view(width: Int, height: Int, at now: Duration) -> Canvas
 
@@ -59,6 +64,19 @@ package protocol TerminalProgram {
   /// back as ``TerminalEvent/task(_:)``; every task is stopped when the loop ends.
   mutating func takeEffects() -> [TaskEffect]
 
+  /// Inline (``ScreenMode/inline``): the frame in `width` columns, as many rows as the program
+  /// needs (at least 1), at most `maxHeight` (the terminal's height).
+  func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas
+
+  /// Inline: the smallest terminal the program draws in; below it the loop shows the "terminal
+  /// too small" message in its rows instead.
+  var inlineMinimumSize: (width: Int, height: Int) { get }
+
+  /// Inline: the one line that takes the place of the frames when the session ends with `code`
+  /// (`✔ Branch: main`, `✗ Branch`), left in the scrollback; `nil` for none (the rows are
+  /// erased).
+  func record(exitCode: Int32, width: Int) -> Canvas?
+
   /// A text to edit in an editor that takes over the terminal (Ctrl-E), asked after every
   /// event: the loop gives the terminal back, runs the editor, takes the terminal again with
   /// its own modes, and sends ``TerminalEvent/edited(_:)``.
@@ -71,6 +89,19 @@ extension TerminalProgram {
 
 extension TerminalProgram {
   package var inputDescriptor: Int32? { nil }
+
+  package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
+    for key in keys {
+      if case .exit(let code) = handle(.key(key), at: now) { return .exit(code) }
+    }
+    return .continue
+  }
   package mutating func takeEffects() -> [TaskEffect] { [] }
+  /// The whole view, the terminal's height.
+  package func inlineView(width: Int, maxHeight: Int, at now: Duration) -> Canvas {
+    view(width: width, height: maxHeight, at: now)
+  }
+  package var inlineMinimumSize: (width: Int, height: Int) { minimumSize }
+  package func record(exitCode: Int32, width: Int) -> Canvas? { nil }
   package mutating func takeHandOver() -> ExternalEdit? { nil }
 }

@@ -1,7 +1,17 @@
 import StepFlowCore
 
-/// The interactive loop: runs a ``TerminalProgram`` full screen on a terminal and gives the
-/// terminal back, as it was, on every way out.
+/// The interactive loop: runs a ``TerminalProgram`` full screen (or inline, in the rows below
+/// the cursor) on a terminal and gives the terminal back, as it was, on every way out.
+///
+/// Inline (``Options/mode`` ``ScreenMode/inline``): no alternate screen; the program's
+/// ``TerminalProgram/inlineView(width:maxHeight:at:)`` is drawn in the rows from the cursor's
+/// line down (the terminal scrolled first when they are not there), with relative moves only
+/// (``FrameWriter/Placement/inline``), redrawn in place on resize. When the session ends the
+/// rows give way to the program's ``TerminalProgram/record(exitCode:width:)`` — one line left in
+/// the scrollback, the cursor below it — or, with ``Options/clearsInline``, to nothing. Ctrl-Z
+/// erases the rows before the shell takes the terminal; `fg` draws them afresh below what the
+/// shell printed. A way out that draws nothing more (a signal, a crash) leaves the last frame
+/// and puts the cursor below it.
 ///
 /// It opens the terminal (`/dev/tty` by default, so stdin and stdout stay free: the caller
 /// prints the result on stdout after `run` returns), enters raw mode and the screen modes
@@ -22,7 +32,8 @@ import StepFlowCore
 /// re-reads the size, sends `.resize` and repaints, SIGTSTP suspends like Ctrl-Z, SIGCONT
 /// re-enters the modes and repaints. A terminal that hangs up or fails ends the loop with 129.
 /// When the terminal is smaller than the program's ``TerminalProgram/minimumSize``, a
-/// "terminal too small" screen is drawn instead of the program's view.
+/// "terminal too small" screen is drawn instead of the program's view; larger than
+/// ``maximumSize``, a "terminal too large" one.
 ///
 /// Deadlines: after every event the program handles, the loop asks it
 /// `nextDeadline(after: now)` with that event's time and keeps the answer (an absolute time
@@ -45,6 +56,14 @@ import StepFlowCore
 /// Platform.exitProcess(code)
 /// ```
 package enum TerminalSession {
+  /// The largest screen a session draws, as `--width` and `--height` allow for printed frames:
+  /// 1000×1000.
+  ///
+  /// On a larger terminal (a window of 10000×10000 cells, a pty that says 65535×65535)
+  /// the session shows "terminal too large (at most 1000×1000, have …)" and how to quit instead
+  /// of a screen whose cells would take gigabytes and seconds to draw.
+  package static let maximumSize = (width: 1000, height: 1000)
+
   /// How a session runs.
   package struct Options: Sendable {
     /// With no key for this long the session ends with exit code 124; `nil` waits for ever.
@@ -59,17 +78,31 @@ package enum TerminalSession {
     package var frameInterval: Duration
     /// Stops the process for Ctrl-Z and returns when it continues; tests replace it.
     package var stopProcess: @Sendable (_ signals: SignalPipe) -> Void = { $0.stopProcess() }
+    /// The whole (alternate) screen, or the rows below the cursor.
+    package var mode: ScreenMode
+    /// Inline: erase the rows at the end instead of leaving the program's record line.
+    package var clearsInline: Bool
 
     package init(
       timeout: Duration? = nil, glyphs: GlyphStyle = .unicode, colorDepth: ColorDepth = .ansi256,
-      device: TerminalDevice = .controlling, frameInterval: Duration = .microseconds(16_667)
+      device: TerminalDevice = .controlling, frameInterval: Duration = .microseconds(16_667),
+      mode: ScreenMode = .fullscreen, clearsInline: Bool = false
     ) {
       self.timeout = timeout
       self.glyphs = glyphs
       self.colorDepth = colorDepth
       self.device = device
       self.frameInterval = frameInterval
+      self.mode = mode
+      self.clearsInline = clearsInline
     }
+  }
+
+  /// The size of the controlling terminal (`/dev/tty`), or `nil` when there is none.
+  package static func controllingTerminalSize() -> (width: Int, height: Int)? {
+    guard let tty = try? TTY.open(.controlling) else { return nil }
+    defer { tty.close() }
+    return tty.size()
   }
 
   /// Runs `program` on the terminal until it asks to exit, a key or signal ends the session,
@@ -91,7 +124,7 @@ package enum TerminalSession {
     defer { tty.close() }
     var signals = try SignalPipe.install(for: tty.name)
     defer { signals.uninstall() }
-    try TerminalModes.enter(tty)
+    try TerminalModes.enter(tty, mode: options.mode)
     FatalSignals.install()
     defer { FatalSignals.uninstall() }
     var loop = SessionLoop(tty: tty, signals: signals, options: options)
@@ -99,6 +132,8 @@ package enum TerminalSession {
     // reaped (a crash meanwhile still kills them: the fatal-signal handlers are in place).
     defer { loop.shutdownTasks() }
     defer { TerminalModes.restore() }
-    return loop.run(&program)
+    let code = loop.run(&program)
+    loop.finish(code, program)
+    return code
   }
 }

@@ -18,6 +18,10 @@ package struct TooSmallScreen: Sendable {
   package var glyphs: GlyphStyle
   /// How to get out.
   package var quitHint = "q or Ctrl-C to quit"
+  /// Whether the terminal is larger than the most stepflow draws (``TerminalSession/maximumSize``,
+  /// then in `need`): `terminal too large (at most 1000×1000, have 10000×10000)`, drawn in a
+  /// corner of the screen.
+  package var tooLarge = false
 
   package init(
     need: (width: Int, height: Int), have: (width: Int, height: Int), glyphs: GlyphStyle,
@@ -29,17 +33,37 @@ package struct TooSmallScreen: Sendable {
     self.quitHint = quitHint
   }
 
+  /// The screen for a terminal larger than the most stepflow draws (`most`).
+  package static func tooLarge(
+    most: (width: Int, height: Int), have: (width: Int, height: Int), glyphs: GlyphStyle,
+    quitHint: String = "q or Ctrl-C to quit"
+  ) -> TooSmallScreen {
+    var screen = TooSmallScreen(need: most, have: have, glyphs: glyphs, quitHint: quitHint)
+    screen.tooLarge = true
+    return screen
+  }
+
+  /// The size the screen is drawn at: the terminal's, or — for a terminal too large — a corner
+  /// of it (80×24 at most), so that the notice costs no more than an ordinary screen.
+  package var size: (width: Int, height: Int) {
+    if tooLarge { return (min(have.width, 80), min(have.height, 24)) }
+    // Too narrow and too tall at once (10×65535): never more than the most stepflow draws.
+    let most = TerminalSession.maximumSize
+    return (min(have.width, most.width), min(have.height, most.height))
+  }
+
   /// The lines of text, before centring.
   package var lines: [String] {
     let times = glyphs == .ascii ? "x" : "×"
-    let headline = "terminal too small"
+    let headline = tooLarge ? "terminal too large" : "terminal too small"
+    let limit = tooLarge ? "at most" : "need"
     let detail =
-      "need \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
+      "\(limit) \(need.width)\(times)\(need.height), have \(have.width)\(times)\(have.height)"
     let sentence = "\(headline) (\(detail))"
     var lines = [sentence]
     if DisplayWidth.of(sentence) > have.width && have.height >= 3 {
       // Narrower still, the sizes go on two rows when there are rows for them and the hint.
-      let needs = "need \(need.width)\(times)\(need.height),"
+      let needs = "\(limit) \(need.width)\(times)\(need.height),"
       let has = "have \(have.width)\(times)\(have.height)"
       let split = DisplayWidth.of(detail) > have.width && have.height >= 4
       lines = [headline] + (split ? [needs, has] : [detail])
@@ -64,9 +88,9 @@ package struct TooSmallScreen: Sendable {
     }
   }
 
-  /// The whole screen, of the terminal's size.
+  /// The whole screen, of ``size``.
   package func canvas() -> Canvas {
-    var canvas = Canvas(width: have.width, height: have.height)
+    var canvas = Canvas(width: size.width, height: size.height)
     render(into: &canvas, area: canvas.bounds)
     return canvas
   }

@@ -3,9 +3,10 @@
 package enum Quoting {
   /// Appends `string` in double quotes, escaped as RFC 8259 asks and more.
   ///
-  /// DEL, the C1 controls (U+0080–U+009F) and the bidirectional formatting characters (U+061C,
-  /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) are written as `\u` escapes too, so that
-  /// JSON shown on a terminal or in an editor cannot run control sequences or reorder what is
+  /// Every scalar ``Sanitizer/isUnsafe(_:)`` names (DEL, the C1 controls, the line and
+  /// paragraph separators, the bidirectional formatting characters) is written as a `\u`
+  /// escape too, so that JSON shown on a terminal or in an editor cannot run control sequences
+  /// or reorder what is
   /// displayed. The value read back is the same.
   package static func appendJSONString(
     _ string: String, to bytes: inout [UInt8], ascii: Bool = false
@@ -38,28 +39,31 @@ package enum Quoting {
       case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
       case 0x00..<0x20, 0x7F: appendUnicodeEscape(UInt16(b), to: &bytes)
       case 0xC2, 0xD8, 0xE2:
-        // Two bytes for U+0080–U+009F (C2 80–9F) and U+061C (D8 9C); three for U+200E, U+200F,
-        // U+202A–U+202E (E2 80 8E, 8F, AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
-        let next = i + 1 < count ? utf8[i + 1] : 0
-        let third = i + 2 < count ? utf8[i + 2] : 0
-        var escaped: UInt16? = nil
-        if b == 0xC2, (0x80...0x9F).contains(next) {
-          escaped = UInt16(next)
-        } else if b == 0xD8, next == 0x9C {
-          escaped = 0x061C
-        } else if b == 0xE2, next == 0x80,
-          [0x8E, 0x8F].contains(third) || (0xAA...0xAE).contains(third)
-        {
-          escaped = 0x2000 + UInt16(third & 0x3F)
-        } else if b == 0xE2, next == 0x81, (0xA6...0xA9).contains(third) {
-          escaped = 0x2040 + UInt16(third & 0x3F)
-        }
-        if let escaped {
-          appendUnicodeEscape(escaped, to: &bytes)
-          i += escaped < 0x800 ? 2 : 3
-          continue
+        // Every unsafe scalar above DEL starts with one of these bytes: C2 for the C1
+        // controls, D8 for U+061C, E2 for U+200E–U+2069. The scalar is decoded and the one
+        // table asked (the string is valid UTF-8, so the bytes after the lead are there).
+        let length = b == 0xE2 ? 3 : 2
+        if i + length <= count {
+          let value =
+            length == 2
+            ? UInt32(b & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)
+            : UInt32(b & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6
+              | UInt32(utf8[i + 2] & 0x3F)
+          if let scalar = Unicode.Scalar(value), Sanitizer.isUnsafe(scalar) {
+            appendUnicodeEscape(UInt16(value), to: &bytes)
+            i += length
+            continue
+          }
         }
         bytes.append(b)
+      case 0xF4 where i + 3 < count && utf8[i + 1] == 0x8F && utf8[i + 2] >= 0xBE:
+        // U+10FF80–U+10FFFF: a byte that was not UTF-8 (``SystemText``), as its surrogate pair.
+        let value = 0x10_F000 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
+        for unit in String(Unicode.Scalar(value) ?? "\u{FFFD}").utf16 {
+          appendUnicodeEscape(unit, to: &bytes)
+        }
+        i += 4
+        continue
       default: bytes.append(b)
       }
       i += 1

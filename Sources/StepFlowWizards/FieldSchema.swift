@@ -10,6 +10,8 @@ package enum FieldSchema {
   package struct FieldDraft: Sendable {
     package var spec: FieldSpec
     package var location: TextLocation
+    /// Where the field's `default` is written, if it has one.
+    package var defaultLocation: TextLocation? = nil
   }
 
   package static let fieldID = JSONSchema<String>.nonEmptyString.checked { id in
@@ -47,7 +49,7 @@ package enum FieldSchema {
   }
 
   /// Names people try for a kind, and the kind they mean.
-  static let kindAliases: [String: String] = [
+  package static let kindAliases: [String: String] = [
     "string": "text", "textarea": "text", "multiline": "text", "password": "text",
     "integer": "number", "int": "number", "float": "number", "decimal": "number",
     "numeric": "number", "select": "choice", "radio": "choice", "list": "choice",
@@ -217,8 +219,9 @@ package enum FieldSchema {
       let spec = try FieldSpec(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: minCount, max: maxCount, check: check,
-        default: defaultValue, defaultFromEnvironment: environmentName)
-      return FieldDraft(spec: spec, location: idLocation)
+        default: defaultValue, defaultFromEnvironment: environmentName, matchingDefault: false)
+      return FieldDraft(
+        spec: spec, location: idLocation, defaultLocation: o.keyLocation(of: "default"))
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()

@@ -89,12 +89,49 @@ package enum WizardChecks {
         }
       }
     }
+    checkPatterns(draft, log: &log)
     checkTasks(draft, log: &log)
     if draft.navigation == .rating {
       for step in draft.steps where !step.definition.allFields.isEmpty {
         log.report(
           "a rating wizard cannot ask fields: its steps are the stars (step \(quoted(step.definition.id)))",
           at: step.idLocation)
+      }
+    }
+  }
+
+  /// The patterns of a wizard share one budget (``FieldPattern/actionBudget``): together they
+  /// may have at most ``FieldPattern/maxSharedInstructions`` instructions, and each default is
+  /// matched with its field's share — so loading, and any key or command of the run, stays
+  /// within the budget however many fields there are.
+  private static func checkPatterns(_ draft: WizardDraft, log: inout DiagnosticLog) {
+    var total = 0
+    var over = false
+    var located: [(spec: FieldSpec, location: TextLocation)] = []
+    for step in draft.steps {
+      for spec in step.definition.allFields {
+        guard let size = spec.regex?.programSize else { continue }
+        let location =
+          step.fieldIDs.first { $0.id == spec.id }?.location ?? step.idLocation
+        if case .text(let text)? = spec.defaultValue, !Template.hasFields(text) {
+          located.append((spec, step.defaultLocations[spec.id] ?? location))
+        }
+        total += size
+        if total > FieldPattern.maxSharedInstructions, !over {
+          over = true
+          log.report(
+            "field \(quoted(spec.id)): the wizard's patterns come to more than \(FieldPattern.maxSharedInstructions) instructions together, the most one wizard may have (they share one budget, so that no key or command takes long); simplify them or ask less with patterns",
+            at: location)
+        }
+      }
+    }
+    guard total > 0, !over else { return }
+    for (spec, location) in located {
+      let shared = spec.sharingPatternBudget(instructions: total)
+      if let problem = shared.validate(shared.defaultValue, in: nil) {
+        let error = FieldSpecError(
+          fieldID: spec.id, problem: .invalidDefault(message: problem.message))
+        log.report(error.description, at: location)
       }
     }
   }

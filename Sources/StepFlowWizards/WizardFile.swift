@@ -60,6 +60,8 @@ package struct StepDraft: Sendable {
   package var when: WizardSchema.ConditionDraft?
   /// The texts the step shows that name fields, with where they are written.
   package var templates: [(text: String, location: TextLocation)]
+  /// Where each field's `default` is written, by field id.
+  package var defaultLocations: [String: TextLocation] = [:]
   /// The step's `run`, with where its parts are written.
   package var task: TaskDraft? = nil
 }

@@ -36,6 +36,15 @@ package enum WizardSchema {
     let steps = o.required("steps", .array(of: step, minCount: 1))
     let blockTemplates =
       o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
+    if navigation != .rating {
+      // The rating block shows the stars given in a rating wizard; anywhere else it would
+      // show the number of steps reached as a rating.
+      for location in o.members.flatMap({ ratingBlocks(in: $0) }) {
+        o.report(
+          "a \"rating\" block shows the stars of a rating wizard (\"navigation\": \"rating\"); this wizard's navigation is \"\(navigation.rawValue)\"",
+          at: location)
+      }
+    }
     // A wrong id or title is reported; the steps are still checked against each other, so that
     // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
@@ -118,6 +127,10 @@ package enum WizardSchema {
     var fieldIDs = fields.map { ($0.spec.id, $0.location) }
     if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
     for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
+    var defaultLocations: [String: TextLocation] = [:]
+    for draft in fields + tabs.flatMap(\.fields) {
+      if let location = draft.defaultLocation { defaultLocations[draft.spec.id] = location }
+    }
     let definition = StepDefinition(
       id: id, title: shownTitle, icon: icon.map(Icon.init), accent: colors?.accent,
       background: colors?.background, foreground: colors?.foreground, prompt: prompt,
@@ -126,7 +139,7 @@ package enum WizardSchema {
       when: when?.condition, progress: progress, task: run?.task)
     return StepDraft(
       definition: definition, idLocation: idLocation, fieldIDs: fieldIDs, when: when,
-      templates: templates, task: run)
+      templates: templates, defaultLocations: defaultLocations, task: run)
   }
 
   package static let stepColors:
@@ -327,6 +340,23 @@ package enum WizardSchema {
     default:
       return []
     }
+  }
+
+  /// Where `rating` blocks are written among `member`'s: in the wizard's blocks, its steps'
+  /// and their tabs'.
+  private static func ratingBlocks(in member: JSONNode.Member) -> [TextLocation] {
+    func find(_ node: JSONNode, inBlocks: Bool) -> [TextLocation] {
+      switch node.content {
+      case .array(let items): return items.flatMap { find($0, inBlocks: inBlocks) }
+      case .object(let members):
+        if inBlocks { return members.filter { $0.key == "rating" }.map(\.keyLocation) }
+        return members.filter { ["blocks", "steps", "tabs"].contains($0.key) }
+          .flatMap { find($0.value, inBlocks: $0.key == "blocks") }
+      default: return []
+      }
+    }
+    guard ["blocks", "steps"].contains(member.key) else { return [] }
+    return find(member.value, inBlocks: member.key == "blocks")
   }
 
   /// A string, number or Boolean, as the text an answer is compared with.

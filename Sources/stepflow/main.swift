@@ -1,3 +1,3 @@
 import StepFlowCLI
 
-StepFlowCLI.exit(StepFlowCLI.main(Array(CommandLine.arguments.dropFirst())))
+StepFlowCLI.exit(StepFlowCLI.main(StepFlowCLI.arguments()))

@@ -74,15 +74,15 @@ import Testing
     expectLines(
       bad.stderr.split(separator: "\n").map(String.init),
       [
-        dir + #"/bad.json:1:11: wrong value: Port: must be a whole number, not "90a0""#,
+        dir + #"/bad.json:1:11: wrong value: "port" must be a whole number, not "90a0""#,
         dir
-          + #"/bad.json:1:31: wrong value: Features: "contaner" is not an option (did you mean "container"?); options: tests, ci, docs, container, lint, release"#,
+          + #"/bad.json:1:31: wrong value: "features": "contaner" is not an option (did you mean "container"?); options: tests, ci, docs, container, lint, release"#,
         dir
-          + #"/bad.json:1:64: wrong value: Memory per replica (GiB): must be at most 1 decimal, not "1.25""#,
+          + #"/bad.json:1:64: wrong value: "memory" must be at most 1 decimal, not "1.25""#,
         dir
-          + #"/bad.json:1:79: wrong value: Start: 2099-02-30 is not a date: that month has 28 days"#,
+          + #"/bad.json:1:79: wrong value: "start": 2099-02-30 is not a date: that month has 28 days"#,
         dir
-          + #"/bad.json:2:15: wrong value: Language of {{name}}: "COBOL" cannot be chosen: no runtime on this machine"#,
+          + #"/bad.json:2:15: wrong value: "language": "COBOL" cannot be chosen: no runtime on this machine"#,
         dir + #"/bad.json:2:34: wrong value: "public" must be true or false, found a string"#,
       ])
   }
@@ -152,6 +152,34 @@ import Testing
       plain.stderr.contains("Language of atlas (required): none chosen (Swift, Go"),
       "\(plain.stderr)")
     #expect(plain.stderr.contains("Features: Tests (1 of 6: Tests, CI, Docs"))
+  }
+
+  @Test func validateLocatesEveryMistakeOfTheNewKinds() throws {
+    let dir = try WizardCommandTests.folder([
+      "bad.json": """
+      { id: "bad", title: "Bad", steps: [
+        { id: "a", title: "A", fields: [
+          { id: "port", label: "Port", type: "number", min: 9000, max: 80 },
+          { id: "size", label: "Size", type: "number", min: 1, max: 10, default: 20 },
+          { id: "name", label: "Name", decimals: 2 },
+          { id: "when", label: "When", type: "dat" },
+          { id: "langs", label: "Langs", type: "multichoice", options: ["a", "b"], max: 5 } ] } ] }
+      """
+    ])
+    let r = try Stepflow.run(["validate", dir + "/bad.json"])
+    #expect(r.status == 65)
+    let file = dir + "/bad.json"
+    #expect(
+      r.stderr.split(separator: "\n").map(String.init) == [
+        file + ":3:50: field \"port\": \"min\" (9000) is greater than \"max\" (80)",
+        file + ":4:67: field \"size\": the default breaks the field's rules: Size: must be"
+          + " between 1 and 10",
+        file + ":5:34: \"decimals\" is for number fields, not text fields",
+        file + ":6:40: wrong value: \"type\" must be one of \"text\", \"number\", \"choice\","
+          + " \"multichoice\", \"confirm\", \"rating\", \"path\" or \"date\", found \"dat\""
+          + " — did you mean \"date\"?",
+        file + ":7:78: field \"langs\": \"max\" is 5; it must be from 0 to 2",
+      ], "every mistake, each where it is: \(r.stderr)")
   }
 
   @Test func validateAcceptsTheShippedWizard() throws {

@@ -61,7 +61,12 @@ import Testing
     #expect(message(["--title"]) == "option --title needs a value (--title TEXT)")
     #expect(
       message(["--timeout", "-1"])
-        == "option --timeout needs a number of seconds greater than 0, not \"-1\"")
+        == "option --timeout needs a number of seconds above 0 and at most 1000000000, not \"-1\"")
+    #expect(message(["--timeout", "1e9"]) == nil)
+    #expect(
+      message(["--timeout", "1e10"])
+        == "option --timeout needs a number of seconds above 0 and at most 1000000000, not \"1e10\""
+    )
     #expect(message(["--timeout", "nan"]) != nil)
     #expect(
       message(["file.txt"])

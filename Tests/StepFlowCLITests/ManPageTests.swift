@@ -79,12 +79,16 @@ import Testing
   }
 
   @Test func everyWordListIsWhatTheOptionAccepts() throws {
-    for command in ["run", "rate", "gauge"] {
+    for command in ["run", "rate", "ask", "gauge"] {
       let table = StepFlowCLI.commandTable.first { $0.name == command }?.options ?? []
       for option in table {
         guard case .words(let words) = option.completion else { continue }
-        let r = try Stepflow.run(
-          [command, option.name, "zzz"] + (command == "run" ? ["delivery"] : []))
+        // What the command needs beside the option: run a flow; ask a kind the option is for
+        // (with an option, which a choice needs before its style is looked at).
+        let kind = AskCommand.fieldOptions.first { $0.spec.name == option.name }?.kinds.first
+        let question = [kind ?? "text", "Label"] + (kind == "choice" ? ["--option", "a"] : [])
+        let operands = command == "run" ? ["delivery"] : command == "ask" ? question : []
+        let r = try Stepflow.run([command] + operands + [option.name, "zzz"])
         #expect(r.status == 64, "\(command) \(option.name) zzz")
         #expect(
           r.stderr.contains(words.joined(separator: ", ")),

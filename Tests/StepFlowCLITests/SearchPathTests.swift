@@ -117,7 +117,9 @@ import Testing
     ])
     try FileManager.default.createDirectory(
       atPath: root + "/prefix/bin", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
+    // A hard link, not a copy: a copy's descriptor, inherited by a child another test forks at
+    // that moment, would make exec fail with ETXTBSY (126). /proc/self/exe names the link.
+    try FileManager.default.linkItem(
       atPath: Stepflow.binaryPath, toPath: root + "/prefix/bin/stepflow")
     let run = try Stepflow.run(
       ["run", "shipped", "--commands", "finish"], currentDirectory: root + "/elsewhere",

@@ -49,8 +49,8 @@ import Testing
     }
   }
 
-  @Test func commandsSplitAtSemicolonsAndNewlinesButNotInsideQuotes() {
-    let items = ScriptSource.items(ofCommands: "next; type \"a;b\"\n\n tap 2 ;")
+  @Test func commandsSplitAtSemicolonsAndNewlinesButNotInsideQuotes() throws {
+    let items = try ScriptSource.items(ofCommands: "next; type \"a;b\"\n\n tap 2 ;")
     #expect(items.map(\.line) == ["next", " type \"a;b\"", " tap 2 "])
     #expect(items.map(\.number) == [1, 2, 4])
   }

@@ -105,6 +105,49 @@ private func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
     #expect(search.matchedPositions(of: 1, OptionSearch.fold("pyn")) == [0, 1, 5])
   }
 
+  @Test func aKeyInALongListCostsWhatItShowsAndGivesWhatAFreshSearchGives() throws {
+    // Backspace goes back to the shorter filter's matches (kept, not searched again), a
+    // longer filter narrows them, Space keeps option order without scanning the options:
+    // each must give what the plain way gives.
+    let words = ["amber", "cedar", "ember", "frost", "raven", "tundra", "sierra", "meadow"]
+    let options = (0..<400).map {
+      ChoiceOption("o\($0)", "\(words[$0 % 8]) \(words[$0 / 8 % 8]) \($0)")
+    }
+    let spec = try FieldSpec(id: "o", label: "O", kind: .multichoice(options: options))
+    let search = try #require(spec.search)
+    func fresh(_ filter: String) -> [Int] {
+      let folded = OptionSearch.fold(filter)
+      let scored = options.indices.compactMap { index in
+        OptionSearch.score(Array(options[index].title.lowercased().unicodeScalars), folded)
+          .map { (score: $0, index: index) }
+      }
+      return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        .map(\.index)
+    }
+    var list = Field(spec)
+    for (keys, filter) in [
+      (typing("er"), "er"), (typing("a"), "era"), ([Key.backspace], "er"),
+      ([Key.backspace], "e"), (typing("m"), "em"), ([Key.paste("b 1")], "emb 1"),
+      ([Key.backspace, .backspace], "emb"),
+    ] {
+      for key in keys { _ = list.handle(key, in: context()) }
+      #expect(list.list.filter == filter)
+      #expect(list.list.matches == fresh(filter), "\(filter)")
+      #expect(list.list.row == 0, "\(filter): the best match highlighted")
+    }
+    #expect(search.matches(OptionSearch.fold("zzz")).isEmpty)
+    // Space in any order keeps the ids in option order, as `set` would write them.
+    var many = Field(spec)
+    for row in [7, 3, 399, 0, 3, 150] {
+      _ = press(&many, .home)
+      for _ in 0..<row { _ = many.handle(.down, in: context()) }
+      _ = press(&many, .character(" "))
+    }
+    let ids = ["o0", "o7", "o150", "o399"]
+    #expect(many.value == .choices(ids))
+    #expect(FieldSpec.normalized(.choices(ids.reversed()), for: spec.kind) == .choices(ids))
+  }
+
   @Test func aLongListMovesByPages() throws {
     let options = (1...100).map { ChoiceOption("o\($0)", "Option \($0)") }
     var list = Field(try FieldSpec(id: "o", label: "O", kind: .choice(options: options)))

@@ -155,20 +155,52 @@ private func refusal(_ source: String) -> FieldPatternError? {
   @Test func aTextTooLongForTheMatchBudgetIsRefusedUnmatched() throws {
     let spec = try FieldSpec(id: "f", label: "F", kind: .text(), pattern: "(.*a){450}")
     let pattern = try #require(spec.regex)
-    #expect(pattern.maxTextLength == FieldPattern.matchBudget / pattern.programSize)
-    #expect(pattern.maxTextLength >= 2000)
+    #expect(pattern.maxTextLength == FieldPattern.actionBudget / pattern.programSize)
+    #expect(pattern.maxTextLength >= 1000)
+    #expect(spec.patternTextLimit == pattern.maxTextLength)
     let huge = String(repeating: "a", count: 1 << 20)
     #expect(spec.validate(.text(huge), in: nil)?.problem == .tooLong(max: pattern.maxTextLength))
     // At the limit the text is matched, within the budget.
     let longest = String(repeating: "a", count: pattern.maxTextLength)
-    #expect(spec.validate(.text(longest), in: nil) == nil)
-    #expect(pattern.run(longest).steps <= FieldPattern.matchBudget + pattern.programSize)
-    // The largest program allowed still matches 2000 characters.
+    let run = pattern.run(longest)
+    #expect(run.matched && run.steps <= FieldPattern.actionBudget + pattern.programSize)
+    // The largest program allowed still matches 1000 characters.
     let largest = try FieldPattern("a{1000}a{999}")
     #expect(largest.programSize == 2000)
-    #expect(largest.maxTextLength == 2000)
+    #expect(largest.maxTextLength == 1000)
     // A small pattern takes long texts.
-    #expect(try FieldPattern("[0-9]*").maxTextLength >= 1_000_000)
+    #expect(try FieldPattern("[0-9]*").maxTextLength >= 500_000)
+  }
+
+  /// Issue 22: the budget was per check, so 600 fields with `(.?){999}` on one step made each
+  /// Next take 3.4 s (and going back onto the step 12.6 s), Ctrl-C waiting.
+  ///
+  /// The patterns of a
+  /// flow share the budget: matching every answer of the flow at its longest stays within it.
+  @Test func theFieldsOfAFlowShareOneBudget() throws {
+    let specs = try (0..<600).map { i in
+      try FieldSpec(id: "f\(i)", label: "F", kind: .text(), pattern: "(.?){999}")
+    }
+    let flow = FlowDefinition(
+      id: "many", title: "Many", steps: [StepDefinition(id: "s", title: "S", fields: specs)],
+      strip: StripStyle(position: .above, shape: .bar), navigation: .buttons)
+    let size = try #require(specs[0].regex?.programSize)
+    #expect(flow.patternInstructions == 600 * size)
+    for spec in flow.steps[0].fields {
+      let limit = try #require(spec.patternTextLimit)
+      #expect(limit == FieldPattern.actionBudget / (600 * size))
+      #expect(
+        spec.validate(.text(String(repeating: "x", count: limit + 1)), in: nil)?.problem
+          == .tooLong(max: limit))
+    }
+    // Every field at its longest: within the budget together (one is matched to show it).
+    let limit = try #require(flow.steps[0].fields[0].patternTextLimit)
+    #expect(600 * limit * size <= FieldPattern.actionBudget)
+    let longest = String(repeating: "x", count: limit)
+    #expect(flow.steps[0].fields[0].validate(.text(longest), in: nil) == nil)
+    #expect(try #require(specs[0].regex).run(longest).steps <= (limit + 1) * size)
+    // A field on its own keeps the whole budget.
+    #expect(specs[0].patternTextLimit == FieldPattern.actionBudget / size)
   }
 
   @Test func aMismatchStopsAsSoonAsNoThreadIsLeft() throws {

@@ -72,10 +72,10 @@ import Testing
 
   @Test func unknownBytesAreRecordedAsErrors() {
     var model = TerminalModel(width: 5, height: 1)
-    model.apply("\u{1B}[?1049h\u{1B}[?2222h\u{1B}[5m\u{1B}7\u{1B}[3S\u{1}")
+    model.apply("\u{1B}[?1049h\u{1B}[?2222h\u{1B}[5m\u{1B}Z\u{1B}[3S\u{1}")
     #expect(
       model.errors == [
-        "unsupported private mode 2222", "unsupported SGR 5", "unsupported sequence ESC 7",
+        "unsupported private mode 2222", "unsupported SGR 5", "unsupported sequence ESC Z",
         "unsupported CSI 3S", "unsupported control byte 0x1",
       ])
   }

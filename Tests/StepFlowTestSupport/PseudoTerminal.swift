@@ -111,6 +111,13 @@ public final class PseudoTerminal {
 
   // MARK: Size
 
+  /// Whether the model re-wraps its rows when the window gets narrower, as VTE, kitty, iTerm2
+  /// and tmux do (``TerminalModel/reflows``); by default it cuts them, as xterm does.
+  public var reflows: Bool {
+    get { model.reflows }
+    set { model.reflows = newValue }
+  }
+
   /// Changes the terminal's size; the program running on it receives SIGWINCH.
   public func resize(width: Int, height: Int) {
     model.resize(width: width, height: height)
@@ -157,19 +164,7 @@ public final class PseudoTerminal {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID (glibc 2.26+) is not imported into Swift.
-    let setsid: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT, SIGPIPE, SIGCHLD] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    ProcessSpawn.setOwnSession(&attributes)
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

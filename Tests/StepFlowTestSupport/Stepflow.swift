@@ -43,44 +43,14 @@ public enum Stepflow {
   }
 
   /// Runs `stepflow` (or `executable`) with the arguments; stdin is `input` (or empty), never a
-  /// terminal.
+  /// terminal, and there is no terminal to open (``DetachedProcess``): a CI job's run.
   public static func run(
     _ arguments: [String], input: String = "", environment: [String: String]? = nil,
     currentDirectory: String? = nil, executable: String? = nil
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable ?? binaryPath)
-    process.arguments = arguments
-    process.environment = environment ?? Self.environment()
-    if let currentDirectory {
-      process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
-    }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var out = Data()
-    nonisolated(unsafe) var err = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      out = stdout.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    group.enter()
-    DispatchQueue.global().async {
-      err = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-      status: process.terminationStatus)
+    let result = try DetachedProcess.run(
+      executable ?? binaryPath, arguments, environment: environment ?? Self.environment(),
+      in: currentDirectory, input: input)
+    return Result(stdout: result.stdout, stderr: result.stderr, status: result.status)
   }
 }

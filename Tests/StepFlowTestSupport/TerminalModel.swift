@@ -7,7 +7,7 @@ import StepFlowText
 /// It understands printable UTF-8 (graphemes measured with ``DisplayWidth``: a wide grapheme
 /// takes a lead and a continuation cell, and overwriting either half of a wide grapheme blanks
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `CHA`, `VPA`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
+/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
 /// (alternate screen), `?2004` (bracketed paste) and `?2026` (synchronized output).
 /// Anything else is recorded in ``errors``, so a test can fail on unexpected bytes.
@@ -61,10 +61,18 @@ public struct TerminalModel: Sendable {
   public private(set) var graphicsCharset = false
   /// What the model did not understand, in order.
   public private(set) var errors: [String] = []
+  /// The rows that scrolled off the top of the main screen, oldest first, as text (trailing
+  /// blanks trimmed): the terminal's scrollback.
+  public private(set) var scrollback: [String] = []
+  /// Whether a narrower window re-wraps each row's text onto several rows, the cursor staying
+  /// with its cell (VTE, kitty, iTerm2, tmux do); `false`: rows are cut (xterm).
+  public var reflows = false
 
   private var grid: [Cell]
   /// The main screen and its cursor while the alternate screen is shown.
   private var savedMain: (grid: [Cell], x: Int, y: Int)?
+  /// The cursor and style `ESC 7` saved, for `ESC 8`.
+  private var savedCursor: (x: Int, y: Int, style: Style)?
   /// The cursor wrote the last column; the next grapheme wraps (when autowrap is on).
   private var pendingWrap = false
 
@@ -111,6 +119,18 @@ public struct TerminalModel: Sendable {
 
   /// Whether some row of the screen contains `text`.
   public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+
+  /// The scrollback and then the screen, as text: everything the terminal still shows or
+  /// keeps.
+  public var history: [String] { scrollback + lines }
+
+  /// The screen's rows from the first to the last that is not blank (what a shell session on
+  /// the main screen shows so far).
+  public var usedLines: [String] {
+    var rows = lines
+    while rows.last == "" { rows.removeLast() }
+    return rows
+  }
 
   /// How the screen differs from `canvas`, cell by cell (at most `limit` descriptions); empty when
   /// they are equal.
@@ -161,6 +181,19 @@ public struct TerminalModel: Sendable {
         } else {
           state = .ground
           if byte == 0x18 || byte == 0x1A { continue }
+          if byte == 0x37 {  // DECSC
+            savedCursor = (cursorX, cursorY, style)
+            continue
+          }
+          if byte == 0x38 {  // DECRC
+            if let saved = savedCursor {
+              moveTo(x: saved.x, y: saved.y)
+              style = saved.style
+            } else {
+              moveTo(x: 0, y: 0)
+            }
+            continue
+          }
           if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") {
             applicationKeypad = byte == UInt8(ascii: "=")
             continue
@@ -191,8 +224,12 @@ public struct TerminalModel: Sendable {
   /// Applies text (its UTF-8 bytes).
   public mutating func apply(_ text: String) { apply(Array(text.utf8)) }
 
-  /// Changes the size as a terminal window would: rows and columns are cut or added blank.
+  /// Changes the size as a terminal window would: rows and columns are cut or added blank (with
+  /// ``reflows``, a narrower main screen re-wraps its rows first).
   public mutating func resize(width newWidth: Int, height newHeight: Int) {
+    if reflows, savedMain == nil, newWidth < width, newWidth > 0 {
+      rewrap(toWidth: newWidth)
+    }
     func resized(_ cells: [Cell]) -> [Cell] {
       var result = Array(repeating: Cell(), count: max(1, newWidth) * max(1, newHeight))
       for y in 0..<min(height, newHeight) {
@@ -209,6 +246,53 @@ public struct TerminalModel: Sendable {
     cursorX = min(cursorX, width - 1)
     cursorY = min(cursorY, height - 1)
     pendingWrap = false
+  }
+
+  /// Re-wraps every row onto rows of `newWidth` (its text up to its last cell that is not a
+  /// plain blank; an empty row stays one row), the cursor following its cell; rows that no
+  /// longer fit go from the top into the scrollback.
+  private mutating func rewrap(toWidth newWidth: Int) {
+    var rows: [[Cell]] = []
+    var newCursor = (x: 0, y: 0)
+    for y in 0..<height {
+      let row = Array(grid[(y * width)..<((y + 1) * width)])
+      var length = width
+      while length > 0, row[length - 1].symbol == " ", row[length - 1].style == .plain {
+        length -= 1
+      }
+      if y == cursorY { length = max(length, cursorX + 1) }
+      let pieces = max(1, (length + newWidth - 1) / newWidth)
+      if y == cursorY {
+        newCursor = (cursorX % newWidth, rows.count + min(pieces - 1, cursorX / newWidth))
+      }
+      for piece in 0..<pieces {
+        var cells = Array(repeating: Cell(), count: width)
+        for x in 0..<newWidth where piece * newWidth + x < min(length, width) {
+          cells[x] = row[piece * newWidth + x]
+        }
+        rows.append(cells)
+      }
+    }
+    // Blank rows at the bottom go first; then the top rows scroll away.
+    while rows.count > height, rows.count - 1 > newCursor.y,
+      rows.last?.allSatisfy({ $0.symbol == " " && $0.style == .plain }) == true
+    {
+      rows.removeLast()
+    }
+    while rows.count > height {
+      scrollback.append(Self.text(of: rows.removeFirst()))
+      newCursor.y -= 1
+    }
+    while rows.count < height { rows.append(Array(repeating: Cell(), count: width)) }
+    grid = rows.flatMap { $0 }
+    cursorX = newCursor.x
+    cursorY = max(0, newCursor.y)
+  }
+
+  private static func text(of row: [Cell]) -> String {
+    var line = row.map(\.symbol).joined()
+    while line.last == " " { line.removeLast() }
+    return line
   }
 
   private mutating func control(_ byte: UInt8) {
@@ -290,6 +374,7 @@ public struct TerminalModel: Sendable {
     if cursorY < height - 1 {
       cursorY += 1
     } else {
+      if savedMain == nil { scrollback.append(Self.text(of: Array(grid[0..<width]))) }
       grid.removeFirst(width)
       grid.append(contentsOf: Array(repeating: Cell(), count: width))
     }

@@ -91,6 +91,12 @@ import Testing
     #expect(project.answers["langs"] == .choices(["swift", "go"]))
     #expect(project.answers["price"] == .decimal(DecimalValue(units: 1250, places: 2)))
     #expect(project.answers["port"] == .number(8080))
+    let answers = project.answers
+    #expect(answers.choices("langs") == ["swift", "go"])
+    #expect(answers.decimal("price") == DecimalValue(units: 1250, places: 2))
+    #expect(answers.decimal("port") == DecimalValue(8080), "a whole number is a decimal too")
+    #expect(answers.number("price") == nil && answers.choices("lang") == nil)
+    #expect(answers.text("start") == "2025-03-14 09:30", "a date is its ISO text")
     #expect(
       project.view(width: 80, height: 24).plainLines().contains { $0.contains("Service of ann") })
   }

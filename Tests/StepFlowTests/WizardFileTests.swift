@@ -57,7 +57,7 @@ import Testing
       expectLines(
         error.all.map(\.description),
         [
-          "a.json:1:3: no field \"nmae\" — did you mean \"name\"? in wizard \"purchase\"",
+          "a.json:1:3: no field \"nmae\" in wizard \"purchase\" — did you mean \"name\"?",
           "a.json:1:26: wrong value: \"city\" must be a string, found a number",
         ])
     }

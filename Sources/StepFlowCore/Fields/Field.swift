@@ -110,6 +110,7 @@ package struct Field: Hashable, Sendable {
   /// The index of the chosen option of a choice field, if one is chosen.
   package var selectedIndex: Int? {
     guard case .choice(let id) = stored else { return nil }
+    if let search = spec.search { return search.positions[id] }
     return options.firstIndex { $0.id == id }
   }
 
@@ -279,9 +280,18 @@ package struct Field: Hashable, Sendable {
       if let reason = option.disabledReason {
         return .refused("\(option.title) cannot be chosen: \(reason)")
       }
-      ids.append(option.id)
+      guard let positions = spec.search?.positions else {
+        ids.append(option.id)
+        stored = FieldSpec.normalized(.choices(ids), for: spec.kind)
+        return .handled
+      }
+      // The ids are in option order already: the new one goes before the first that comes
+      // after it (a key costs the selected options, not all of them).
+      let mine = positions[option.id] ?? index
+      let at = ids.firstIndex { (positions[$0] ?? Int.max) > mine } ?? ids.count
+      ids.insert(option.id, at: at)
     }
-    stored = FieldSpec.normalized(.choices(ids), for: spec.kind)
+    stored = .choices(ids)
     return .handled
   }
 
@@ -511,9 +521,20 @@ package struct Field: Hashable, Sendable {
       if let index = selectedIndex { list.move(to: index, page: FieldSpec.listRows(options.count)) }
       return
     }
-    let narrowing = !list.filter.isEmpty && filter.hasPrefix(list.filter)
-    let matches = search.matches(OptionSearch.fold(filter), within: narrowing ? list.matches : nil)
-    list = ListState(filter: filter, matches: matches)
+    // The filters this one extends, shortest first, with their matches: Backspace goes back
+    // to one of them without searching again, a longer filter narrows the longest.
+    var earlier = list.earlier
+    if !list.filter.isEmpty {
+      earlier.append(ListState.Filtered(filter: list.filter, matches: list.matches ?? []))
+    }
+    while let last = earlier.last, !filter.hasPrefix(last.filter) { earlier.removeLast() }
+    if let last = earlier.last, last.filter == filter {
+      earlier.removeLast()
+      list = ListState(filter: filter, matches: last.matches, earlier: earlier)
+      return
+    }
+    let matches = search.matches(OptionSearch.fold(filter), within: earlier.last?.matches)
+    list = ListState(filter: filter, matches: matches, earlier: earlier)
   }
 
   /// The focus leaves the field: a date's one-digit part is completed (see
@@ -624,12 +645,22 @@ package struct ListState: Hashable, Sendable {
   package private(set) var row: Int = 0
   /// The first row shown.
   package private(set) var top: Int = 0
+  /// The shorter filters this one extends and their matches, shortest first (kept so that
+  /// Backspace costs no search).
+  package private(set) var earlier: [Filtered] = []
+
+  /// A filter and the options it matches, best first.
+  package struct Filtered: Hashable, Sendable {
+    package var filter: String
+    package var matches: [Int]
+  }
 
   package init() {}
 
-  package init(filter: String, matches: [Int]) {
+  package init(filter: String, matches: [Int], earlier: [Filtered] = []) {
     self.filter = filter
     self.matches = matches
+    self.earlier = earlier
   }
 
   /// The number of rows shown for a list of `total` options.

@@ -26,15 +26,33 @@ package struct FieldPattern: Hashable, Sendable {
   /// `a{100}` is 100 of them).
   package static let maxProgramSize = 2000
 
-  /// The most instruction visits one match may take: a text is matched only when
-  /// `characters × programSize` stays within it (``maxTextLength``), so no pattern and no text
-  /// — a 1 MiB paste, a long `--answers` value — can hold up the program (or Ctrl-C) for long.
-  package static let matchBudget = 4_000_000
+  /// The most instruction visits the pattern checks of one key, one command or one load may
+  /// take together: a text is matched only when `characters × instructions` stays within it,
+  /// where the instructions are those of every pattern of the wizard (a wizard's patterns share
+  /// the budget, see ``maxTextLength(sharing:)``) — so no pattern, no text and no number of
+  /// fields (a 1 MiB paste, a long `--answers` value, 600 fields on a step checked by one Next)
+  /// can hold up the program, or Ctrl-C, for long.
+  package static let actionBudget = 2_000_000
+
+  /// The most instructions the patterns of one wizard may have together: the least a text
+  /// checked against a pattern may then have is ``actionBudget`` ÷ 4,000 = 500 characters.
+  package static let maxSharedInstructions = 4_000
 
   /// The pattern as it was written.
   package let source: String
   /// The compiled program; its last instruction is ``FieldPatternInstruction/match``.
   package let program: [FieldPatternInstruction]
+  /// The program as plain numbers for the matcher's loops: what each instruction does and
+  /// its targets, with no payload to retain at every step.
+  private let steps: [Step]
+
+  /// One instruction as the matcher's loops read it.
+  private struct Step {
+    enum Kind: UInt8 { case reads, split, jump, atStart, atEnd, match }
+    var kind: Kind
+    var first: Int32
+    var second: Int32
+  }
   /// An ASCII byte every match contains, when the pattern has one (searches skip lines
   /// without it before decoding them).
   package var requiredByte: UInt8? = nil
@@ -51,6 +69,25 @@ package struct FieldPattern: Hashable, Sendable {
     compiler.emit(tree)
     compiler.program.append(.match)
     program = compiler.program
+    steps = Self.steps(of: program)
+  }
+
+  /// The matcher's plain form of a program.
+  ///
+  /// A `save` (a capture, for searches) reads nothing
+  /// and goes on: to a whole match it is a jump to the next instruction.
+  private static func steps(of program: [FieldPatternInstruction]) -> [Step] {
+    program.enumerated().map { pc, instruction in
+      switch instruction {
+      case .character, .any, .set: return Step(kind: .reads, first: 0, second: 0)
+      case .split(let a, let b): return Step(kind: .split, first: Int32(a), second: Int32(b))
+      case .jump(let a): return Step(kind: .jump, first: Int32(a), second: 0)
+      case .save: return Step(kind: .jump, first: Int32(pc + 1), second: 0)
+      case .atStart: return Step(kind: .atStart, first: 0, second: 0)
+      case .atEnd: return Step(kind: .atEnd, first: 0, second: 0)
+      case .match: return Step(kind: .match, first: 0, second: 0)
+      }
+    }
   }
 
   /// A pattern from a program compiled elsewhere (``init(searching:)``).
@@ -58,16 +95,26 @@ package struct FieldPattern: Hashable, Sendable {
     self.source = source
     self.program = program
     self.requiredByte = requiredByte
+    steps = Self.steps(of: program)
   }
 
   /// The number of instructions of the compiled program.
   package var programSize: Int { program.count }
 
-  /// The most characters a text may have to be matched: ``matchBudget`` ÷ ``programSize``, at least
-  /// 2000 (the largest program has 2000 instructions).
+  /// The most characters a text may have to be matched when this is the only pattern.
   ///
-  /// A longer text is refused as too long before it is matched.
-  package var maxTextLength: Int { Self.matchBudget / max(1, programSize) }
+  /// That is ``actionBudget`` ÷ ``programSize``, at least 1000 (the largest program has 2000
+  /// instructions). A longer text is refused as too long before it is matched.
+  package var maxTextLength: Int { maxTextLength(sharing: programSize) }
+
+  /// The most characters a text may have to be matched when patterns share the budget.
+  ///
+  /// With patterns of `instructions` instructions in all (this one's among them) it is
+  /// ``actionBudget`` ÷ that, so that matching every field of a wizard at its longest stays
+  /// within the budget.
+  package func maxTextLength(sharing instructions: Int) -> Int {
+    Self.actionBudget / max(1, programSize, instructions)
+  }
 
   /// Whether the whole text matches.
   /// - Complexity: O(n × m) for n characters of text and a program of m instructions.
@@ -79,59 +126,78 @@ package struct FieldPattern: Hashable, Sendable {
   /// more than `(characters + 1) × programSize`).
   package func run(_ text: String) -> (matched: Bool, steps: Int) {
     let characters = Array(text)
-    var current = ThreadList(capacity: program.count)
-    var next = ThreadList(capacity: program.count)
-    var steps = 0
-    var stack: [Int] = []
-    addThread(0, at: 0, count: characters.count, to: &current, stack: &stack, steps: &steps)
-    for (position, character) in characters.enumerated() {
-      if current.isEmpty { return (false, steps) }
-      next.clear()
-      for pc in current.members {
-        let advances: Bool
-        switch program[pc] {
-        case .character(let literal): advances = character == literal
-        case .any: advances = !character.isNewline
-        case .set(let set): advances = set.contains(character)
-        default: advances = false
-        }
-        if advances {
-          addThread(
-            pc + 1, at: position + 1, count: characters.count, to: &next, stack: &stack,
-            steps: &steps)
+    let size = program.count
+    // Two sparse sets (the threads at this position and at the next) and one stack, in memory
+    // of their own: the matcher runs millions of steps, and the retains and generic calls of
+    // arrays cost most of its time in debug builds (and some in release).
+    let memory = UnsafeMutablePointer<Int>.allocate(capacity: 6 * size + 2)
+    defer { memory.deallocate() }
+    memory.initialize(repeating: 0, count: 6 * size + 2)
+    var current = ThreadList(dense: memory, sparse: memory + size)
+    var next = ThreadList(dense: memory + 2 * size, sparse: memory + 3 * size)
+    let stack = memory + 4 * size
+    var visits = 0
+    return steps.withUnsafeBufferPointer { ops in
+      func addThread(_ start: Int, at position: Int, to list: inout ThreadList) {
+        var top = 0
+        stack[top] = start
+        top += 1
+        while top > 0 {
+          top -= 1
+          let pc = stack[top]
+          guard list.insert(pc) else { continue }
+          visits += 1
+          let op = ops[pc]
+          switch op.kind {
+          case .split:
+            stack[top] = Int(op.second)
+            stack[top + 1] = Int(op.first)
+            top += 2
+          case .jump:
+            stack[top] = Int(op.first)
+            top += 1
+          case .atStart:
+            if position == 0 {
+              stack[top] = pc + 1
+              top += 1
+            }
+          case .atEnd:
+            if position == characters.count {
+              stack[top] = pc + 1
+              top += 1
+            }
+          case .reads, .match:
+            break
+          }
         }
       }
-      swap(&current, &next)
-    }
-    let matched = current.members.contains { program[$0] == .match }
-    return (matched, steps)
-  }
-
-  /// Adds the thread at `start` and every thread reachable from it without reading a
-  /// character (splits, jumps, anchors that hold at `position`) to `list`.
-  private func addThread(
-    _ start: Int, at position: Int, count: Int, to list: inout ThreadList, stack: inout [Int],
-    steps: inout Int
-  ) {
-    stack.append(start)
-    while let pc = stack.popLast() {
-      guard list.insert(pc) else { continue }
-      steps += 1
-      switch program[pc] {
-      case .split(let first, let second):
-        stack.append(second)
-        stack.append(first)
-      case .jump(let target):
-        stack.append(target)
-      case .save:
-        stack.append(pc + 1)
-      case .atStart:
-        if position == 0 { stack.append(pc + 1) }
-      case .atEnd:
-        if position == count { stack.append(pc + 1) }
-      case .character, .any, .set, .match:
-        break
+      addThread(0, at: 0, to: &current)
+      var position = 0
+      while position < characters.count {
+        if current.count == 0 { return (false, visits) }
+        let character = characters[position]
+        next.count = 0
+        var k = 0
+        while k < current.count {
+          let pc = current.dense[k]
+          k += 1
+          guard ops[pc].kind == .reads else { continue }
+          let advances: Bool
+          switch program[pc] {
+          case .character(let literal): advances = character == literal
+          case .any: advances = !character.isNewline
+          case .set(let set): advances = set.contains(character)
+          default: advances = false
+          }
+          if advances { addThread(pc + 1, at: position + 1, to: &next) }
+        }
+        swap(&current, &next)
+        position += 1
       }
+      for k in 0..<current.count where ops[current.dense[k]].kind == .match {
+        return (true, visits)
+      }
+      return (false, visits)
     }
   }
 
@@ -141,23 +207,21 @@ package struct FieldPattern: Hashable, Sendable {
 
 /// The set of program positions alive at one position of the text: a sparse set, cleared in
 /// constant time, each position in it at most once.
+///
+/// Its memory belongs to the match that uses
+/// it (``FieldPattern/run(_:)``).
 private struct ThreadList {
-  private var dense: [Int]
-  private var sparse: [Int]
-  private var count = 0
+  let dense: UnsafeMutablePointer<Int>
+  let sparse: UnsafeMutablePointer<Int>
+  var count = 0
 
-  init(capacity: Int) {
-    dense = [Int](repeating: 0, count: capacity)
-    sparse = [Int](repeating: 0, count: capacity)
+  init(dense: UnsafeMutablePointer<Int>, sparse: UnsafeMutablePointer<Int>) {
+    self.dense = dense
+    self.sparse = sparse
   }
 
-  var isEmpty: Bool { count == 0 }
-  var members: ArraySlice<Int> { dense[0..<count] }
-
-  mutating func clear() { count = 0 }
-
   /// Adds `pc`; `false` when it was there already.
-  mutating func insert(_ pc: Int) -> Bool {
+  @inline(__always) mutating func insert(_ pc: Int) -> Bool {
     let slot = sparse[pc]
     if slot < count && dense[slot] == pc { return false }
     sparse[pc] = count

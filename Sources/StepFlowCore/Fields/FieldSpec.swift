@@ -1,4 +1,5 @@
 import StepFlowText
+import Synchronization
 
 /// One option of a choice or multichoice field: an id for answers and scripts, a title for
 /// people, and optionally a description (shown while the option is highlighted) and the reason
@@ -154,12 +155,18 @@ public struct FieldSpec: Hashable, Sendable {
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
+    /// The most characters a text may have to be matched against `regex`.
+    let patternTextLimit: Int?
+    /// The last text matched against `regex` and whether it matched: a screen checks its
+    /// touched fields at every frame and Next checks them all again, and none of it matches a
+    /// text a second time (the answers a step shows rarely change between two checks).
+    let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?
+      search: OptionSearch?, patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -175,6 +182,16 @@ public struct FieldSpec: Hashable, Sendable {
       self.defaultFromEnvironment = defaultFromEnvironment
       self.regex = regex
       self.search = search
+      self.patternTextLimit = patternTextLimit
+    }
+
+    /// The same definition with another text limit for its pattern.
+    func limited(to limit: Int) -> Storage {
+      Storage(
+        id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+        patternMessage: patternMessage, min: min, max: max, check: check,
+        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
+        search: search, patternTextLimit: limit)
     }
   }
 
@@ -213,6 +230,34 @@ public struct FieldSpec: Hashable, Sendable {
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
+  /// The most characters a text may have to be matched against the pattern (a longer one is
+  /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
+  /// all of it for a field on its own, less in a flow with other patterns
+  /// (``sharingPatternBudget(instructions:)``).
+  package var patternTextLimit: Int? { storage.patternTextLimit }
+
+  /// Whether `text` matches the pattern (`true` without one), matched once for a text checked
+  /// again and again (see `Storage.lastMatch`).
+  package func patternMatches(_ text: String) -> Bool {
+    guard let regex else { return true }
+    let known = storage.lastMatch.withLock { last -> Bool? in
+      guard let last, last.text == text else { return nil }
+      return last.matched
+    }
+    if let known { return known }
+    let matched = regex.matches(text)
+    storage.lastMatch.withLock { $0 = (text, matched) }
+    return matched
+  }
+
+  /// The field as a flow whose patterns have `instructions` instructions in all holds it: its
+  /// pattern gets its share of the budget (``FieldPattern/maxTextLength(sharing:)``).
+  package func sharingPatternBudget(instructions: Int) -> FieldSpec {
+    guard let regex else { return self }
+    let limit = regex.maxTextLength(sharing: instructions)
+    guard limit != storage.patternTextLimit else { return self }
+    return FieldSpec(storage: storage.limited(to: limit))
+  }
 
   /// Whether two specs describe the same field.
   public static func == (a: FieldSpec, b: FieldSpec) -> Bool {
@@ -258,6 +303,21 @@ public struct FieldSpec: Hashable, Sendable {
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
     defaultFromEnvironment: String? = nil
   ) throws(FieldSpecError) {
+    try self.init(
+      id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
+      patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
+      defaultFromEnvironment: defaultFromEnvironment, matchingDefault: true)
+  }
+
+  /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
+  /// `pattern` unmatched (the wizard loader matches every default once the wizard's patterns
+  /// are known and share the budget, so that loading stays within it).
+  package init(
+    id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
+    pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
+    check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
+    defaultFromEnvironment: String? = nil, matchingDefault: Bool
+  ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -285,9 +345,10 @@ public struct FieldSpec: Hashable, Sendable {
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
-      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil)
+      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      patternTextLimit: regex?.maxTextLength)
     try checkRules()
-    if let value = self.defaultValue { try checkDefault(value) }
+    if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
   }
 
   /// The same spec with its on-screen text replaced (a ``Template`` resolved): the label, the
@@ -302,7 +363,8 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: kind.isList ? OptionSearch(kind.options) : nil))
+        search: kind.isList ? OptionSearch(kind.options) : nil,
+        patternTextLimit: patternTextLimit))
   }
 
   private init(storage: Storage) {
@@ -455,7 +517,7 @@ public struct FieldSpec: Hashable, Sendable {
     }
   }
 
-  private func checkDefault(_ value: FieldValue) throws(FieldSpecError) {
+  private func checkDefault(_ value: FieldValue, matching: Bool) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
     }
@@ -499,6 +561,8 @@ public struct FieldSpec: Hashable, Sendable {
     }
     // A default made of earlier answers is checked when it is filled in, not here.
     if case .text(let text) = value, Template.hasFields(text) { return }
-    if let error = validate(value, in: nil) { throw fail(.invalidDefault(message: error.message)) }
+    if let error = validate(value, in: nil, matchingPattern: matching) {
+      throw fail(.invalidDefault(message: error.message))
+    }
   }
 }

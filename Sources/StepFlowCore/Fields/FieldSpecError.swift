@@ -79,7 +79,8 @@ public struct FieldSpecError: Error, Hashable, Sendable, CustomStringConvertible
     pattern.count <= 60 ? pattern : String(pattern.prefix(59)) + "…"
   }
 
-  private var explanation: String {
+  /// The problem in words, without the field's name.
+  package var explanation: String {
     switch problem {
     case .invalidID:
       return

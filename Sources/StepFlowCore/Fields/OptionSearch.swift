@@ -8,9 +8,21 @@
 package final class OptionSearch: Sendable {
   /// Each option's title, lower-cased, as scalars.
   private let folded: [[Unicode.Scalar]]
+  /// Where each option id is first in the options, so that a key never scans them for it.
+  package let positions: [String: Int]
+  /// Whether an option has a description or a reason it is disabled (the list then keeps a
+  /// row for it under the options).
+  package let describes: Bool
 
   package init(_ options: [ChoiceOption]) {
     folded = options.map { Array($0.title.lowercased().unicodeScalars) }
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(options.count)
+    for (index, option) in options.enumerated() where positions[option.id] == nil {
+      positions[option.id] = index
+    }
+    self.positions = positions
+    describes = options.contains { $0.description != nil || $0.disabledReason != nil }
   }
 
   /// The number of options.
@@ -35,14 +47,34 @@ package final class OptionSearch: Sendable {
       if let score = Self.score(folded[index], filter) { scored.append((score, index)) }
     }
     if let within {
+      // Looked at in the options' order (ties keep it), only those that matched before.
       scored.reserveCapacity(within.count)
-      for index in within { consider(index) }
+      var looked = [Bool](repeating: false, count: folded.count)
+      for index in within where looked.indices.contains(index) { looked[index] = true }
+      for index in folded.indices where looked[index] { consider(index) }
     } else {
       scored.reserveCapacity(folded.count / 4)
       for index in folded.indices { consider(index) }
     }
-    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-    return scored.map(\.index)
+    return Self.bestFirst(scored)
+  }
+
+  /// The indices by score, highest first, ties in the order they came: scores are small
+  /// whole numbers, so they are counted into buckets (linear) rather than compared.
+  static func bestFirst(_ scored: [(score: Int, index: Int)]) -> [Int] {
+    guard let low = scored.lazy.map(\.score).min(), let high = scored.lazy.map(\.score).max()
+    else { return [] }
+    // Each bucket's start in the result, highest score first.
+    var starts = [Int](repeating: 0, count: high - low + 2)
+    for entry in scored { starts[high - entry.score + 1] += 1 }
+    for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
+    var ordered = [Int](repeating: 0, count: scored.count)
+    for entry in scored {
+      let bucket = high - entry.score
+      ordered[starts[bucket]] = entry.index
+      starts[bucket] += 1
+    }
+    return ordered
   }
 
   /// Which characters of option `index`'s title match `filter` (positions in its scalars),

@@ -16,9 +16,17 @@ extension FieldSpec {
   ///     run).
   /// - Returns: The first rule the value breaks, or `nil` when it is valid.
   /// - Complexity: O(n) in the text's length; with a `pattern`, O(n × m) for its program of m
-  ///   instructions, and never more than ``FieldPattern/matchBudget`` steps: a text longer than
-  ///   ``FieldPattern/maxTextLength`` is refused as too long without being matched.
+  ///   instructions, and never more than the field's share of ``FieldPattern/actionBudget``
+  ///   steps: a text longer than ``patternTextLimit`` is refused as too long without being
+  ///   matched (and a text checked again is not matched again).
   package func validate(_ value: FieldValue?, in context: FieldContext?) -> FieldError? {
+    validate(value, in: context, matchingPattern: true)
+  }
+
+  /// ``validate(_:in:)``, leaving out the `pattern` when `matchingPattern` is `false`.
+  package func validate(_ value: FieldValue?, in context: FieldContext?, matchingPattern: Bool)
+    -> FieldError?
+  {
     if case .multichoice = kind {
       var count = 0
       if case .choices(let ids)? = value { count = ids.count }
@@ -34,7 +42,7 @@ extension FieldSpec {
     case (.date(let rules), .text(let text)):
       return validateDate(text, rules: rules, context: context)
     case (_, .text(let text)):
-      return validateText(text)
+      return validateText(text, matchingPattern: matchingPattern)
     case (_, .bool(let yes)):
       return required && !yes ? error(.mustBeYes) : nil
     case (.number(let rules), .number(let n)):
@@ -46,8 +54,9 @@ extension FieldSpec {
       if let max, n > max { return error(.aboveMaximum(max)) }
       return nil
     case (_, .choice(let id)):
-      if let option = kind.options.first(where: { $0.id == id }), let reason = option.disabledReason
-      {
+      let index = search.map { $0.positions[id] } ?? kind.options.firstIndex { $0.id == id }
+      if let index, let reason = kind.options[index].disabledReason {
+        let option = kind.options[index]
         return error(.optionDisabled(option.title, reason: reason))
       }
       return nil
@@ -131,18 +140,20 @@ extension FieldSpec {
     }
   }
 
-  private func validateText(_ text: String) -> FieldError? {
+  private func validateText(_ text: String, matchingPattern: Bool) -> FieldError? {
     let length = text.count
     if let min, length < min { return error(.tooShort(min: min)) }
     if let max, length > max { return error(.tooLong(max: max)) }
     if let check, let problem = Self.problem(with: text, check: check) { return error(problem) }
     if let pattern {
       // The spec's initializer compiled the pattern once and keeps it. A text too long to
-      // match within the budget is refused unmatched (a paste must not stall the program).
-      if let regex, length > regex.maxTextLength {
-        return error(.tooLong(max: regex.maxTextLength))
+      // match within the field's share of the budget is refused unmatched (a paste, or 600
+      // such fields checked by one Next, must not stall the program).
+      if let limit = patternTextLimit, length > limit {
+        return error(.tooLong(max: limit))
       }
-      guard let regex, regex.matches(text) else {
+      guard matchingPattern else { return nil }
+      guard patternMatches(text) else {
         return error(.patternMismatch(pattern: pattern, message: patternMessage))
       }
     }

@@ -96,12 +96,15 @@ extension Command {
   /// Words are case-insensitive; the text of `type` and the value of `set` are kept as written
   /// (a value in double quotes keeps its spaces and semicolons).
   public static func parse(_ line: String) throws(CommandSyntaxError) -> Command {
+    // Split by scalars, not characters: a value may start with a combining mark, which
+    // joins the space (or the `=`) before it into one character.
     let trimmed = Command.trim(line)
     let word: Substring
     let rest: String
-    if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
-      word = trimmed[..<space]
-      rest = Command.trim(String(trimmed[space...]))
+    let scalars = trimmed.unicodeScalars
+    if let space = scalars.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+      word = Substring(scalars[..<space])
+      rest = Command.trim(String(scalars[space...]))
     } else {
       word = trimmed[...]
       rest = ""
@@ -157,11 +160,12 @@ extension Command {
       }
       return .type(Command.unquote(rest))
     case "set":
-      guard let equals = rest.firstIndex(of: "="), equals != rest.startIndex else {
+      let restScalars = rest.unicodeScalars
+      guard let equals = restScalars.firstIndex(of: "="), equals != restScalars.startIndex else {
         throw CommandSyntaxError(message: "set needs a field and a value (set FIELD=VALUE)")
       }
-      let field = Command.trim(String(rest[..<equals]))
-      let value = Command.trim(String(rest[rest.index(after: equals)...]))
+      let field = Command.trim(String(restScalars[..<equals]))
+      let value = Command.trim(String(restScalars[restScalars.index(after: equals)...]))
       return .set(field: field, value: Command.unquote(value))
     case "press":
       guard !rest.isEmpty else {
@@ -190,8 +194,10 @@ extension Command {
     }
   }
 
+  /// The text without the spaces, tabs and carriage returns around it — scalars, so that a
+  /// combining mark after a space stays (`" \u{301}x"` is `"\u{301}x"`).
   package static func trim(_ text: String) -> String {
-    var slice = Substring(text)
+    var slice = Substring(text).unicodeScalars
     while let first = slice.first, first == " " || first == "\t" || first == "\r" {
       slice = slice.dropFirst()
     }
@@ -201,11 +207,16 @@ extension Command {
     return String(slice)
   }
 
+  /// A value in double quotes without them, `\n`, `\t`, `\"` and `\\` read; any other text
+  /// as it is.
+  ///
+  /// Scalars again: a quote followed by a combining mark is still a quote.
   package static func unquote(_ text: String) -> String {
-    guard text.count >= 2, text.first == "\"", text.last == "\"" else { return text }
-    var out = ""
+    let scalars = text.unicodeScalars
+    guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return text }
+    var out = String.UnicodeScalarView()
     var escaping = false
-    for c in text.dropFirst().dropLast() {
+    for c in scalars.dropFirst().dropLast() {
       if escaping {
         out.append(c == "n" ? "\n" : c == "t" ? "\t" : c)
         escaping = false
@@ -215,22 +226,36 @@ extension Command {
         out.append(c)
       }
     }
-    return out
+    return String(out)
   }
 }
 
 /// A script: command lines with their line numbers, from `--commands` or a file.
 package enum ScriptSource {
-  /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and `#`
-  /// comments are skipped.
+  /// A `--commands` text whose double quote is never closed: it would take every `;` after
+  /// it into one command.
+  package struct UnclosedQuote: Error, Equatable, Sendable {
+    /// The number of the command where the quote opens, from 1.
+    package var number: Int
+    /// That command, from its start to the end of the text.
+    package var text: String
+  }
+
+  /// Splits `--commands` text at `;` and newlines (not inside double quotes); blank items and
+  /// `#` comments are skipped.
   ///
   /// Each item is numbered from 1.
-  package static func items(ofCommands text: String) -> [(number: Int, line: String)] {
+  ///
+  /// Quotes and separators are scalars: a `"` or `;` followed by a combining mark still counts.
+  /// - Throws: ``UnclosedQuote`` when a double quote is left open.
+  package static func items(ofCommands text: String) throws(UnclosedQuote) -> [(
+    number: Int, line: String
+  )] {
     var items: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var quoted = false
     var escaping = false
-    for c in text {
+    for c in text.unicodeScalars {
       if escaping {
         current.append(c)
         escaping = false
@@ -243,19 +268,22 @@ package enum ScriptSource {
       }
       if c == "\"" { quoted.toggle() }
       if !quoted && (c == ";" || c == "\n") {
-        items.append(current)
-        current = ""
+        items.append(String(current))
+        current = String.UnicodeScalarView()
       } else {
         current.append(c)
       }
     }
-    items.append(current)
+    if quoted {
+      throw UnclosedQuote(number: items.count + 1, text: String(current))
+    }
+    items.append(String(current))
     return numbered(items)
   }
 
   /// One command per line; blank lines and `#` comments are skipped but counted.
   package static func items(ofScript text: String) -> [(number: Int, line: String)] {
-    numbered(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    Array(ScriptLines(Array(text.utf8)))
   }
 
   /// Whether a line holds no command (blank, or a `#` comment).
@@ -271,4 +299,44 @@ package enum ScriptSource {
     }
     return result
   }
+}
+
+/// The commands of a script file, one a line, made into strings only as they are read: a
+/// script holds its bytes and nothing per line (a 4 MB file of blank lines took 210 MB as
+/// an array of lines).
+///
+/// Lines end at `\n` (a `\r` before it is trimmed with the spaces);
+/// blank lines and `#` comments are skipped but counted.
+package struct ScriptLines: Sequence, Sendable {
+  package let bytes: [UInt8]
+
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  package struct Iterator: IteratorProtocol {
+    let bytes: [UInt8]
+    var start = 0
+    var number = 0
+
+    package mutating func next() -> (number: Int, line: String)? {
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = bytes[start..<end]
+        start = end + 1
+        number += 1
+        if Self.isBlank(line) { continue }
+        return (number, String(decoding: line, as: UTF8.self))
+      }
+      return nil
+    }
+
+    /// Blank or a comment, looked at in the bytes (no string made for it).
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+      guard
+        let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+      else { return true }
+      return line[first] == UInt8(ascii: "#")
+    }
+  }
+
+  package func makeIterator() -> Iterator { Iterator(bytes: bytes) }
 }

@@ -22,6 +22,10 @@ public struct FlowDefinition: Equatable, Sendable {
   package let widestIcon: IconWidths
   /// Whether any step has a condition (so that flows without any skip the checks).
   public let hasConditions: Bool
+  /// The instructions of every field's pattern together: they share one budget (see
+  /// ``FieldPattern/maxTextLength(sharing:)``), so that checking all of the flow's answers —
+  /// a Next on a step of 600 fields, finishing, resuming — stays within it.
+  package let patternInstructions: Int
   /// What a tap on a step does (key N, `tap N`, a click on the strip): ``TapAction/standard``
   /// unless the flow says.
   public let tapAction: TapAction
@@ -32,6 +36,9 @@ public struct FlowDefinition: Equatable, Sendable {
   package let templateFields: [String: FieldSpec]
   /// Whether any field starts from an environment variable (`default: { env: … }`).
   package let hasEnvironmentDefaults: Bool
+  /// A flow of one question (`stepflow ask`): as every prompt tool does, quitting cancels at
+  /// once (no y/n first) and Esc in the field cancels (there is nothing else to focus).
+  package var isOneQuestion = false
 
   /// A flow of `steps`; `blocks` are shown under every step's own.
   public init(
@@ -43,7 +50,23 @@ public struct FlowDefinition: Equatable, Sendable {
     self.tapAction = tapAction
     self.blocks = blocks
     self.title = title
-    self.steps = steps
+    let instructions = steps.reduce(0) { total, step in
+      step.allFields.reduce(total) { $0 + ($1.regex?.programSize ?? 0) }
+    }
+    patternInstructions = instructions
+    self.steps =
+      instructions == 0
+      ? steps
+      : steps.map { step in
+        var shared = step
+        shared.fields = step.fields.map { $0.sharingPatternBudget(instructions: instructions) }
+        for t in shared.tabs.indices {
+          shared.tabs[t].fields = shared.tabs[t].fields.map {
+            $0.sharingPatternBudget(instructions: instructions)
+          }
+        }
+        return shared
+      }
     self.strip = strip
     self.navigation = navigation
     self.theme = theme
@@ -70,7 +93,7 @@ public struct FlowDefinition: Equatable, Sendable {
       || blocks.contains { $0.texts.contains(where: Template.hasFields) }
     var fields: [String: FieldSpec] = [:]
     if hasTemplates {
-      for step in steps {
+      for step in self.steps {
         for spec in step.allFields where fields[spec.id] == nil { fields[spec.id] = spec }
       }
     }

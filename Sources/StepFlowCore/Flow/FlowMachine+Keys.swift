@@ -58,10 +58,10 @@ extension FlowMachine {
     case .dismiss:
       state.pendingConfirmation = nil
       return .changed
-    case .command(.quit) where state.hasAnswers(flow: flow):
+    case .command(.quit) where !flow.isOneQuestion && state.hasAnswers(flow: flow):
       state.pendingConfirmation = .quit
       return .changed
-    case .command(.reset) where state.hasAnswers(flow: flow):
+    case .command(.reset) where !flow.isOneQuestion && state.hasAnswers(flow: flow):
       state.pendingConfirmation = .reset
       return .changed
     case .interrupt:
@@ -171,14 +171,16 @@ extension FlowMachine {
   ) -> Outcome? {
     switch action {
     case .edit:
-      guard var editor = state.editor else { return nil }
-      switch editor.handleFieldKey(key, in: state.context) {
-      case .ignored: return nil
-      case .refused(let why): return .refused(why)
-      case .handled:
-        state.editor = editor
-        state.syncAnswers(flow: flow)
+      // In place: a copy of the editor would copy the field's text at every key (a burst of
+      // typing was quadratic), and only the focused field changes (a refusal changes nothing).
+      let focus = state.editor?.focus
+      let context = state.context
+      switch state.editor?.handleFieldKey(key, in: context) {
+      case .handled?:
+        state.syncAnswer(at: focus)
         return .changed
+      case .refused(let why)?: return .refused(why)
+      case .ignored?, nil: return nil
       }
     case .vertical:
       guard var editor = state.editor else { return nil }
@@ -224,6 +226,8 @@ extension FlowMachine {
       state.editor = editor
       return .changed
     case .leaveField:
+      // A question has nothing else to focus: Esc cancels it.
+      if flow.isOneQuestion { return apply(.quit, to: &state, flow: flow) }
       // Esc leaves the field first (a second Esc quits).
       state.editor?.setFocus(flow.navigation == .buttons ? .next : nil)
       return .changed

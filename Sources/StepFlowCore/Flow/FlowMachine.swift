@@ -206,7 +206,7 @@ package enum FlowMachine {
   }
 
   /// `next`, skipping steps whose condition does not hold.
-  private static func forward(
+  static func forward(
     _ p: inout Progression, _ flow: FlowDefinition, _ answers: [String: FieldValue]
   ) -> Progression.Refusal? {
     let start = p

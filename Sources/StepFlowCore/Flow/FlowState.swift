@@ -121,6 +121,13 @@ package struct FlowState: Equatable, Sendable {
     }
   }
 
+  /// Copies the value of the field at `focus` into the answers (after a key that edited only
+  /// it: O(1), where ``syncAnswers(flow:)`` copies every field of the step).
+  package mutating func syncAnswer(at focus: Focus?) {
+    guard let field = editor?.field(at: focus) else { return }
+    answers[field.id] = field.value
+  }
+
   /// The selected tab of a step.
   package func selectedTab(ofStep index: Int) -> Int { selectedTabs[index] ?? 0 }
 

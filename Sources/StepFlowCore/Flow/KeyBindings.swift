@@ -261,12 +261,18 @@ package enum KeyBindings {
   ///   - context: Where the focus is.
   ///   - ascii: Keys written in ASCII.
   ///   - enter: What Enter does here in words (`next field`, `finish`), if known.
+  ///   - leaving: Actions that would do nothing here (in a question: Tab, back, step).
+  ///   - words: What an action does here when it is not what the table says (in a question,
+  ///     Esc cancels: `(.leaveField, "cancel")`).
   /// - Returns: The items, each its keys and its words.
-  package static func hints(in context: FocusContext, ascii: Bool = false, enter: String? = nil)
-    -> [String]
-  {
-    hintItems(in: context, ascii: ascii).map {
-      $0.keys + " " + ($0.isEnter ? enter ?? $0.hint : $0.hint)
+  package static func hints(
+    in context: FocusContext, ascii: Bool = false, enter: String? = nil,
+    leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = []
+  ) -> [String] {
+    hintItems(in: context, ascii: ascii).compactMap { entry in
+      if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
+      let hint = words.first { $0.action == entry.action }?.hint ?? entry.hint
+      return entry.keys + " " + (entry.isEnter ? enter ?? hint : hint)
     }
   }
 
@@ -276,6 +282,7 @@ package enum KeyBindings {
     var keys: String
     var hint: String
     var isEnter: Bool
+    var action: KeyAction
   }
 
   /// The hint items of each context (both glyph styles), each made the first time a frame
@@ -305,7 +312,9 @@ package enum KeyBindings {
       items.append(
         (
           rank(of: binding), items.count,
-          HintItem(keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter)
+          HintItem(
+            keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter,
+            action: binding.action)
         ))
     }
     return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)

@@ -57,7 +57,10 @@ package struct StepEditor: Equatable, Sendable {
   }
 
   /// The focused field, if a field has the focus.
-  public var focusedField: Field? {
+  public var focusedField: Field? { field(at: focus) }
+
+  /// The field a focus names, if it names one.
+  package func field(at focus: Focus?) -> Field? {
     switch focus {
     case .field(let i): return form.fields.indices.contains(i) ? form.fields[i] : nil
     case .tabField(let i):

@@ -134,7 +134,9 @@ package struct StepScreen {
   private func drawCentered(
     _ text: String, into canvas: inout Canvas, area: Rect, y: Int, style: Style
   ) {
-    let line = TextLayout.truncate(text, toWidth: area.width, ellipsis: glyphs.ellipsis)
+    // Measured as drawn: a control character takes the columns of its escape (`\x1B`).
+    let line = TextLayout.truncate(
+      Sanitizer.sanitize(text), toWidth: area.width, ellipsis: glyphs.ellipsis)
     let x = area.x + TextLayout.centeredOffset(DisplayWidth.of(line), in: area.width)
     canvas.draw(line, x: x, y: y, style: style)
   }
@@ -142,7 +144,8 @@ package struct StepScreen {
   /// The status text: large, padded, on a darker band, framed in the text colour (white in
   /// the delivery flow).
   private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
-    let line = TextLayout.truncate(text, toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
+    let line = TextLayout.truncate(
+      Sanitizer.sanitize(text), toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
     let inner = DisplayWidth.of(line) + 4
     let x = area.x + TextLayout.centeredOffset(inner + 2, in: area.width)
     let band = base.background(theme.background.blended(with: .black, by: 0.1))
@@ -179,8 +182,9 @@ package struct StepScreen {
     for (i, item) in items.enumerated() where i < area.height {
       let y = area.y + i
       canvas.draw(
-        TextLayout.truncate(item.name, toWidth: nameWidth, ellipsis: glyphs.ellipsis), x: x, y: y,
-        style: base)
+        TextLayout.truncate(
+          Sanitizer.sanitize(item.name), toWidth: nameWidth, ellipsis: glyphs.ellipsis), x: x,
+        y: y, style: base)
       let q = quantities[i]
       canvas.draw(
         q, x: x + width - amountWidth - 2 - DisplayWidth.of(q), y: y,

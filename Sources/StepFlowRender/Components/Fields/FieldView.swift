@@ -25,7 +25,9 @@ extension Field {
   package var inputRows: Int {
     switch spec.kind {
     case .choice(let options, .list), .multichoice(let options):
-      let describes = options.contains { $0.description != nil || $0.disabledReason != nil }
+      let describes =
+        spec.search?.describes
+        ?? options.contains { $0.description != nil || $0.disabledReason != nil }
       return FieldSpec.listRows(options.count) + (describes ? 1 : 0)
     case .text(_, _, let lines): return lines
     case .path: return candidates.isEmpty ? 1 : 2
