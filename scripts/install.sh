@@ -134,10 +134,15 @@ rollback() {
   for ((i = ${#made[@]} - 1; i >= 0; i--)); do rmdir "${made[$i]}" 2>/dev/null || true; done
 }
 
+# The temporary folders to remove on the way out (globals: the EXIT trap runs after the function
+# that made them has returned, when its locals are gone).
+cleanup=()
+trap 'rm -rf "${cleanup[@]}"' EXIT
+
 install_files() {
   local staging target
   staging="$(mktemp -d)"
-  trap 'rm -rf "$staging"' EXIT
+  cleanup+=("$staging")
   stage "$staging$PREFIX"
   local relatives
   mapfile -t relatives < <(relative_files)
@@ -190,7 +195,7 @@ build_deb() {
   local out="${1:-.}" root version arch
   command -v dpkg-deb >/dev/null || fail "dpkg-deb is needed for a .deb (apt-get install dpkg)" 69
   root="$(mktemp -d)"
-  trap 'rm -rf "$root"' EXIT
+  cleanup+=("$root")
   PREFIX=/usr
   stage "$root/usr"
   version="$("$root/usr/bin/stepflow" --version | awk '{print $2}')"

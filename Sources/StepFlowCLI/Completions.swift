@@ -241,7 +241,7 @@ package enum Completions {
       "",
       "function __stepflow_flows",
       "    set -l program (commandline -opc)[1]",
-      "    $program list --names 2>/dev/null",
+      "    type -q -- $program; and $program list --names 2>/dev/null",
       "end",
       "",
       "# After gauge's --: a command first, then its arguments (files).",
