@@ -41,33 +41,33 @@ extension StepFlowCLI {
     [
       CommandInfo(
         name: "run", synopsis: "run <flow|name|path> [options]",
-        summary: "run a wizard: built-in flow, a wizard by name (stepflow list), or a file",
+        summary: "run a wizard: built-in, name or file",
         options: RunCommand.options, operands: .flow),
       CommandInfo(
         name: "rate", synopsis: "rate [--max N] [--prompt TEXT]",
-        summary: "the star rating; prints the chosen number on stdout",
+        summary: "a star rating; the number on stdout",
         options: RunNamedFlow.rateOptions + RunCommand.options, operands: .none),
       CommandInfo(
         name: "ask", synopsis: "ask <kind> [label] [options]",
-        summary: "one question, drawn in place; the answer on stdout",
+        summary: "one question; the answer on stdout",
         options: AskCommand.options, operands: .word(FieldKind.names)),
       CommandInfo(
         name: "gauge", synopsis: "gauge [options] [-- CMD ARGS…]",
-        summary: "a progress indicator fed by stdin, or by a command it runs",
+        summary: "progress from stdin or a command",
         options: GaugeOptions.options, operands: .command),
       CommandInfo(
         name: "list", synopsis: "list [--names | --folders]",
-        summary: "built-in flows and the wizard files found, and where from",
+        summary: "the flows and wizards found, and where",
         options: listOptions, operands: .none),
       CommandInfo(
         name: "validate", synopsis: "validate <file>...",
-        summary: "check wizard files; every error as file:line:column: message",
+        summary: "check wizard files; errors located",
         options: [], operands: .files),
       CommandInfo(
         name: "completions", synopsis: "completions bash|zsh|fish",
         summary: "a shell completion script on stdout", options: [], operands: .shell),
       CommandInfo(
-        name: "man", synopsis: "man", summary: "the manual page stepflow(1), as roff, on stdout",
+        name: "man", synopsis: "man", summary: "the manual page stepflow(1), as roff",
         options: [], operands: .none),
       CommandInfo(
         name: "help", synopsis: "help <command>",

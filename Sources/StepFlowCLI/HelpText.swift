@@ -9,13 +9,14 @@ package enum HelpText {
     "config", "environment", "exit-codes",
   ]
 
-  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
+  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to
+  /// ``HelpLayout/width`` columns.
   package static var exitCodes: String {
     let column = (ExitCode.documented.map(\.code.count).max() ?? 0) + 2
     var lines = ["Exit codes:"]
     for entry in ExitCode.documented {
       let meaning = entry.meaning.replacing("`", with: "")
-      let wrapped = TextLayout.wrap(meaning, width: 86 - column)
+      let wrapped = TextLayout.wrap(meaning, width: HelpLayout.width - 2 - column)
       let pad = String(repeating: " ", count: column - entry.code.count)
       lines.append("  " + entry.code + pad + (wrapped.first ?? ""))
       let indent = String(repeating: " ", count: 2 + column)
@@ -58,7 +59,10 @@ package enum HelpText {
     ($XDG_CONFIG_HOME/stepflow/config.json: stepflow help config), then the wizard's own.
     """
 
-  package static var main: String {
+  /// `stepflow --help`, laid out to ``HelpLayout/width`` columns.
+  package static var main: String { HelpLayout.formatted(unformattedMain) }
+
+  private static var unformattedMain: String {
     """
     stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
 
@@ -77,7 +81,14 @@ package enum HelpText {
     """
   }
 
+  /// `stepflow help TOPIC` (and `stepflow TOPIC --help`), laid out to ``HelpLayout/width``
+  /// columns; `nil` for a topic that has none.
   package static func command(_ topic: String) -> String? {
+    unformatted(topic).map(HelpLayout.formatted)
+  }
+
+  /// A help page as it is written, before ``HelpLayout`` lays it out.
+  package static func unformatted(_ topic: String) -> String? {
     switch topic {
     case "run":
       return """
@@ -123,7 +134,7 @@ package enum HelpText {
         secure answer as ••••), ✗ Branch when cancelled — unless --clear.
 
           name=$(stepflow ask text "Name" --required)
-          branch=$(git branch --format='%(refname:short)' | stepflow ask choice "Branch")
+          branch=$(git branch --format='%(refname:short)' | stepflow ask choice Branch)
           if stepflow ask confirm "Deploy?"; then ./deploy.sh; fi
 
         The answer: text (an option's id; multichoice one id a line; a number as written; a date

@@ -33,6 +33,7 @@ package enum RunCommand {
       help: "colours over the wizard's: " + ThemePreset.names.joined(separator: ", "),
       completes: .words(ThemePreset.names)),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
+    OptionSpec("--no-mouse", help: "leave the mouse to the terminal (no clicks, no wheel)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
       "--inline",
@@ -122,6 +123,7 @@ package enum RunCommand {
       parsed, "--position", among: ExtraContentPosition.allCases.map(\.rawValue), usage: usage)
     settings.position = positionName.flatMap(ExtraContentPosition.init(rawValue:))
     if parsed.has("--no-animation") { settings.animationAllowed = false }
+    if parsed.has("--no-mouse") { settings.mouse = false }
     if parsed.has("--plain") { settings.plain = true }
     let outputName = try ArgumentParser.choice(
       parsed, "--output", among: FlowResult.Format.allCases.map(\.rawValue), usage: usage)
