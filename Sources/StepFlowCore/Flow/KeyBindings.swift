@@ -171,10 +171,17 @@ package enum KeyBindings {
       in: FocusContext.allCases),
   ]
 
-  /// The binding a key has where the focus is, if any.
+  /// The binding a key has where the focus is, if any: the first of the table that has the
+  /// key there.
+  ///
+  /// - Complexity: O(1), through ``lookup`` (every typed character of a burst asks).
   package static func binding(for key: Key, in context: FocusContext) -> KeyBinding? {
-    table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
+    lookup[context]?.index(for: key).map { table[$0] }
   }
+
+  /// Per context, where in the table each key's binding is.
+  private static let lookup: [FocusContext: KeyLookup] = Dictionary(
+    uniqueKeysWithValues: FocusContext.allCases.map { ($0, KeyLookup(table, in: $0)) })
 
   /// What the Enter key is bound to in a context, read from the table once (the hint line asks
   /// with every frame).
