@@ -11,11 +11,36 @@ import StepFlowCommandLine
 enum Signup: FlowSteps {
   case account, profile, confirm
 
+  /// Addresses that have an account already: the program's own check refuses them.
+  static let taken: Set = ["admin@example.com", "root@example.com"]
+
   static let email = try? FieldSpec(
     id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
-    check: .email)
+    check: .email
+  ) { value in
+    guard case .text(let address) = value else { return nil }
+    return taken.contains(address.lowercased()) ? "is taken — sign in instead" : nil
+  }
+  static let password = try? FieldSpec(
+    id: "password", label: "Password", kind: .text(secure: true))
+  static let repeated = try? FieldSpec(
+    id: "repeat", label: "Repeat", kind: .text(secure: true))
 
-  var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+  var fields: [FieldSpec] {
+    switch self {
+    case .account: return [Self.email].compactMap { $0 }
+    case .profile: return [Self.password, Self.repeated].compactMap { $0 }
+    case .confirm: return []
+    }
+  }
+
+  /// The two passwords must be the same.
+  var check: StepCheck? {
+    guard self == .profile else { return nil }
+    return StepCheck { answers in
+      answers["password"] == answers["repeat"] ? [:] : ["repeat": "must be the same password"]
+    }
+  }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

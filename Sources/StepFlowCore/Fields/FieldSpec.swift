@@ -151,6 +151,8 @@ public struct FieldSpec: Hashable, Sendable {
     let check: FieldCheck?
     let defaultValue: FieldValue?
     let defaultFromEnvironment: String?
+    /// The program's own check, after the built-in rules.
+    let validator: FieldValidator?
     /// `pattern`, compiled once.
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
@@ -165,8 +167,8 @@ public struct FieldSpec: Hashable, Sendable {
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
-      defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?, patternTextLimit: Int?
+      defaultValue: FieldValue?, defaultFromEnvironment: String?, validator: FieldValidator?,
+      regex: FieldPattern?, search: OptionSearch?, patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -180,6 +182,7 @@ public struct FieldSpec: Hashable, Sendable {
       self.check = check
       self.defaultValue = defaultValue
       self.defaultFromEnvironment = defaultFromEnvironment
+      self.validator = validator
       self.regex = regex
       self.search = search
       self.patternTextLimit = patternTextLimit
@@ -190,8 +193,8 @@ public struct FieldSpec: Hashable, Sendable {
       Storage(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
-        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: search, patternTextLimit: limit)
+        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment,
+        validator: validator, regex: regex, search: search, patternTextLimit: limit)
     }
   }
 
@@ -226,6 +229,9 @@ public struct FieldSpec: Hashable, Sendable {
   /// The environment variable whose value the field starts with (`USER`), when it is set and
   /// passes the field's rules; it takes the place of ``defaultValue`` then.
   public var defaultFromEnvironment: String? { storage.defaultFromEnvironment }
+  /// The program's own check of a value, run after the built-in rules pass (see
+  /// ``FieldValidator``).
+  public var validator: FieldValidator? { storage.validator }
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
@@ -266,7 +272,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.required == b.required && a.pattern == b.pattern
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
-      && a.defaultFromEnvironment == b.defaultFromEnvironment
+      && a.defaultFromEnvironment == b.defaultFromEnvironment && a.validator == b.validator
   }
 
   /// Hashes what ``==`` compares.
@@ -292,6 +298,8 @@ public struct FieldSpec: Hashable, Sendable {
   ///   - defaultValue: The answer the field starts with, if any.
   ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
   ///     is set and its value passes the field's rules (else `default` is).
+  ///   - validate: The program's own check (``FieldValidator``): what is wrong with a value
+  ///     that passes the built-in rules, in words after the label, or `nil`.
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
   ///   an invalid `pattern` (with the regex parser's reason), a rule that does not apply to
   ///   the kind, `min` above `max`, a choice without options or with duplicate ids, a rating
@@ -301,12 +309,14 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil
+    defaultFromEnvironment: String? = nil,
+    validate: (@Sendable (FieldValue) -> String?)? = nil
   ) throws(FieldSpecError) {
     try self.init(
       id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
       patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
-      defaultFromEnvironment: defaultFromEnvironment, matchingDefault: true)
+      defaultFromEnvironment: defaultFromEnvironment,
+      validator: validate.map(FieldValidator.init), matchingDefault: true)
   }
 
   /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
@@ -316,7 +326,8 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil, matchingDefault: Bool
+    defaultFromEnvironment: String? = nil, validator: FieldValidator? = nil,
+    matchingDefault: Bool
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -345,7 +356,7 @@ public struct FieldSpec: Hashable, Sendable {
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
-      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
       patternTextLimit: regex?.maxTextLength)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
@@ -362,8 +373,8 @@ public struct FieldSpec: Hashable, Sendable {
       storage: Storage(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
-        defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: kind.isList ? OptionSearch(kind.options) : nil,
+        defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment,
+        validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
         patternTextLimit: patternTextLimit))
   }
 
