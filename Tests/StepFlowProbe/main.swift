@@ -14,22 +14,19 @@ enum Signup: FlowSteps {
   /// Addresses that have an account already: the program's own check refuses them.
   static let taken: Set = ["admin@example.com", "root@example.com"]
 
-  static let email = try? FieldSpec(
-    id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
-    check: .email
+  static let email = FieldSpec.text(
+    "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email
   ) { value in
     guard case .text(let address) = value else { return nil }
     return taken.contains(address.lowercased()) ? "is taken — sign in instead" : nil
   }
-  static let password = try? FieldSpec(
-    id: "password", label: "Password", kind: .text(secure: true))
-  static let repeated = try? FieldSpec(
-    id: "repeat", label: "Repeat", kind: .text(secure: true))
+  static let password = FieldSpec.text("password", "Password", secure: true)
+  static let repeated = FieldSpec.text("repeat", "Repeat", secure: true)
 
   var fields: [FieldSpec] {
     switch self {
-    case .account: return [Self.email].compactMap { $0 }
-    case .profile: return [Self.password, Self.repeated].compactMap { $0 }
+    case .account: return [Self.email]
+    case .profile: return [Self.password, Self.repeated]
     case .confirm: return []
     }
   }
@@ -40,6 +37,15 @@ enum Signup: FlowSteps {
     return StepCheck { answers in
       answers["password"] == answers["repeat"] ? [:] : ["repeat": "must be the same password"]
     }
+  }
+}
+
+/// A flow declared with two mistakes: it must not run.
+enum Broken: FlowSteps {
+  case only
+
+  var fields: [FieldSpec] {
+    [.text("code", "Code", pattern: "[a-z"), .rating("stars", "Stars", stars: 20)]
   }
 }
 
@@ -54,10 +60,12 @@ case "script":
   print("email: \(result.answers.text("email") ?? "none")")
   for message in result.messages { print("message: \(message)") }
   exit(result.exitCode)
+case "broken":
+  exit(MultiSteps<Broken>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "cli":
   // The command line of `stepflow run`, for a tool that wants it.
   exit(MultiSteps<Signup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 default:
-  print("usage: stepflow-probe script COMMANDS | cli ARGUMENTS…")
+  print("usage: stepflow-probe script COMMANDS | cli ARGUMENTS… | broken ARGUMENTS…")
   exit(64)
 }

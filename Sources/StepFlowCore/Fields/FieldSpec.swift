@@ -163,12 +163,16 @@ public struct FieldSpec: Hashable, Sendable {
     /// touched fields at every frame and Next checks them all again, and none of it matches a
     /// text a second time (the answers a step shows rarely change between two checks).
     let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
+    /// Why the declaration could not be made (a non-throwing constructor's); empty for a spec
+    /// that was built.
+    let problems: [FieldSpecError]
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, validator: FieldValidator?,
-      regex: FieldPattern?, search: OptionSearch?, patternTextLimit: Int?
+      regex: FieldPattern?, search: OptionSearch?, patternTextLimit: Int?,
+      problems: [FieldSpecError] = []
     ) {
       self.id = id
       self.label = label
@@ -186,6 +190,7 @@ public struct FieldSpec: Hashable, Sendable {
       self.regex = regex
       self.search = search
       self.patternTextLimit = patternTextLimit
+      self.problems = problems
     }
 
     /// The same definition with another text limit for its pattern.
@@ -194,7 +199,8 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment,
-        validator: validator, regex: regex, search: search, patternTextLimit: limit)
+        validator: validator, regex: regex, search: search, patternTextLimit: limit,
+        problems: problems)
     }
   }
 
@@ -232,6 +238,14 @@ public struct FieldSpec: Hashable, Sendable {
   /// The program's own check of a value, run after the built-in rules pass (see
   /// ``FieldValidator``).
   public var validator: FieldValidator? { storage.validator }
+  /// Why the declaration could not be made, when a non-throwing constructor
+  /// (``declared(id:label:help:kind:required:pattern:patternMessage:min:max:check:default:defaultFromEnvironment:validate:)``,
+  /// ``text(_:_:placeholder:secure:lines:help:required:pattern:patternMessage:min:max:check:default:defaultFromEnvironment:validate:)``…)
+  /// met a mistake; empty for a spec that was built.
+  ///
+  /// A flow holding such a spec lists it in ``FlowDefinition/problems`` and its runs fail at
+  /// start, naming every one.
+  public var declarationProblems: [FieldSpecError] { storage.problems }
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
@@ -273,6 +287,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
       && a.defaultFromEnvironment == b.defaultFromEnvironment && a.validator == b.validator
+      && a.declarationProblems == b.declarationProblems
   }
 
   /// Hashes what ``==`` compares.
@@ -375,11 +390,23 @@ public struct FieldSpec: Hashable, Sendable {
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment,
         validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
-        patternTextLimit: patternTextLimit))
+        patternTextLimit: patternTextLimit, problems: declarationProblems))
   }
 
   private init(storage: Storage) {
     self.storage = storage
+  }
+
+  /// A spec that records why it could not be declared: it keeps its id, label and kind (so
+  /// that a flow can name it) and none of its rules.
+  package init(
+    recording problem: FieldSpecError, id: String, label: String, kind: FieldKind, required: Bool
+  ) {
+    storage = Storage(
+      id: id, label: label, help: nil, kind: kind, required: required, pattern: nil,
+      patternMessage: nil, min: nil, max: nil, check: nil, defaultValue: nil,
+      defaultFromEnvironment: nil, validator: nil, regex: nil, search: nil,
+      patternTextLimit: nil, problems: [problem])
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.

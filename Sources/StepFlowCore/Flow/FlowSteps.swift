@@ -10,11 +10,10 @@
 ///   case account, profile, confirm
 ///
 ///   var icon: Icon? { self == .confirm ? .symbol("checkmark.circle") : nil }
-///   static let email = try? FieldSpec(
-///     id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"),
-///     required: true, check: .email)
+///   static let email = FieldSpec.text(
+///     "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email)
 ///
-///   var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+///   var fields: [FieldSpec] { self == .account ? [Self.email] : [] }
 /// }
 /// ```
 public protocol FlowSteps: CaseIterable, Hashable, Sendable {
