@@ -479,14 +479,32 @@ package struct FlowProgram: TerminalProgram {
 
   /// News of a task: its output and progress for the screen; its end for the state (the
   /// answers it gave, the next step in an automatic run, the effects that follow).
-  package mutating func receive(_ event: TaskEvent, at now: Duration) {
+  /// - Returns: what the end did (`nil` for other news, and the end of a run that was
+  ///   replaced): a check's refusal, a move.
+  @discardableResult
+  package mutating func receive(_ event: TaskEvent, at now: Duration) -> Outcome? {
     tasks.receive(event, at: now)
-    guard case .ended(let id, let end) = event else { return }
+    guard case .ended(let id, let end) = event else { return nil }
     let before = state
-    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else { return }
+    switch id.subject {
+    case .options, .check:
+      let errors = tasks.fieldRunEnded(id)
+      guard
+        let outcome = FlowMachine.fieldTaskEnded(
+          id, end, errorOutput: errors, state: &state, flow: flow)
+      else { return nil }
+      if case .changed = outcome { message = nil }
+      react(to: outcome, leaving: before, at: now)
+      return outcome
+    default: break
+    }
+    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else {
+      return nil
+    }
     // The message of a refusal the task's end lifts (the run had not ended) goes with it.
     if case .changed = outcome { message = nil }
     react(to: outcome, leaving: before, at: now)
+    return outcome
   }
 
   package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
@@ -575,6 +593,7 @@ package struct FlowProgram: TerminalProgram {
     if let editor = state.editor {
       lines.append("Focus: " + FlowProgram.focusText(editor))
     }
+    if let line = fieldTaskLine(at: .zero, glyphs: glyphs, plain: true) { lines.append(line) }
     if let message { lines.append(message) }
     if let asked = state.pendingConfirmation { lines.append(asked.question) }
     // Text from wizard files and answers: never a raw control character.

@@ -70,6 +70,7 @@ package struct FlowView {
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
     if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
+      FlowMachine.runningFieldTask(state) == nil,
       let line = stageLine()
     {
       // No room for the stage's indicators: the footer's first row says how far it is (the
@@ -205,6 +206,13 @@ package struct FlowView {
           ellipsis: glyphs.ellipsis), x: 1, y: hintsY, style: base.foreground(theme.error).bold)
       return 1
     }
+    let fieldTask = program.fieldTaskLine(at: now, glyphs: glyphs)
+    if compact, let fieldTask {
+      canvas.draw(
+        TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY, style: base.foreground(theme.accent).bold)
+      return 1
+    }
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
@@ -217,6 +225,10 @@ package struct FlowView {
       canvas.draw(
         TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY - 1, style: base.foreground(theme.error).bold)
+    } else if let fieldTask {
+      canvas.draw(
+        TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY - 1, style: base.foreground(theme.accent).bold)
     }
     return compact ? 1 : 2
   }

@@ -157,6 +157,8 @@ public struct FieldSpec: Hashable, Sendable {
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
+    let optionsSource: CommandSpec?
+    let commandCheck: CommandSpec?
     /// The most characters a text may have to be matched against `regex`.
     let patternTextLimit: Int?
     /// The last text matched against `regex` and whether it matched: a screen checks its
@@ -171,8 +173,8 @@ public struct FieldSpec: Hashable, Sendable {
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, validator: FieldValidator?,
-      regex: FieldPattern?, search: OptionSearch?, patternTextLimit: Int?,
-      problems: [FieldSpecError] = []
+      regex: FieldPattern?, search: OptionSearch?, optionsSource: CommandSpec?,
+      commandCheck: CommandSpec?, patternTextLimit: Int?, problems: [FieldSpecError] = []
     ) {
       self.id = id
       self.label = label
@@ -189,6 +191,8 @@ public struct FieldSpec: Hashable, Sendable {
       self.validator = validator
       self.regex = regex
       self.search = search
+      self.optionsSource = optionsSource
+      self.commandCheck = commandCheck
       self.patternTextLimit = patternTextLimit
       self.problems = problems
     }
@@ -199,8 +203,8 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment,
-        validator: validator, regex: regex, search: search, patternTextLimit: limit,
-        problems: problems)
+        validator: validator, regex: regex, search: search, optionsSource: optionsSource,
+        commandCheck: commandCheck, patternTextLimit: limit, problems: problems)
     }
   }
 
@@ -250,6 +254,17 @@ public struct FieldSpec: Hashable, Sendable {
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
+  /// A command that lists the options of a choice or multichoice (`optionsFrom`).
+  ///
+  /// It prints one option a line (`id<TAB>title` allowed) and runs when its step is reached;
+  /// the field may declare no options.
+  public var optionsSource: CommandSpec? { storage.optionsSource }
+  /// A command that checks a text field's value on Next (`validate: {command: …}`).
+  ///
+  /// It gets the value on stdin and in `STEPFLOW_VALUE`; exit 0 accepts it, else the first
+  /// line of its output is the message. It runs once per distinct value.
+  public var commandCheck: CommandSpec? { storage.commandCheck }
+
   /// The most characters a text may have to be matched against the pattern (a longer one is
   /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
   /// all of it for a field on its own, less in a flow with other patterns
@@ -286,8 +301,9 @@ public struct FieldSpec: Hashable, Sendable {
       && a.required == b.required && a.pattern == b.pattern
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
-      && a.defaultFromEnvironment == b.defaultFromEnvironment && a.validator == b.validator
-      && a.declarationProblems == b.declarationProblems
+      && a.defaultFromEnvironment == b.defaultFromEnvironment
+      && a.optionsSource == b.optionsSource && a.commandCheck == b.commandCheck
+      && a.validator == b.validator && a.declarationProblems == b.declarationProblems
   }
 
   /// Hashes what ``==`` compares.
@@ -313,6 +329,8 @@ public struct FieldSpec: Hashable, Sendable {
   ///   - defaultValue: The answer the field starts with, if any.
   ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
   ///     is set and its value passes the field's rules (else `default` is).
+  ///   - optionsSource: A command that lists a choice's options (see ``optionsSource``).
+  ///   - commandCheck: A command that checks a text field's value (see ``commandCheck``).
   ///   - validate: The program's own check (``FieldValidator``): what is wrong with a value
   ///     that passes the built-in rules, in words after the label, or `nil`.
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
@@ -324,14 +342,15 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil,
-    validate: (@Sendable (FieldValue) -> String?)? = nil
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil, validate: (@Sendable (FieldValue) -> String?)? = nil
   ) throws(FieldSpecError) {
     try self.init(
       id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
       patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
-      defaultFromEnvironment: defaultFromEnvironment,
-      validator: validate.map(FieldValidator.init), matchingDefault: true)
+      defaultFromEnvironment: defaultFromEnvironment, optionsSource: optionsSource,
+      commandCheck: commandCheck, validator: validate.map(FieldValidator.init),
+      matchingDefault: true)
   }
 
   /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
@@ -341,8 +360,8 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil, validator: FieldValidator? = nil,
-    matchingDefault: Bool
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil, validator: FieldValidator? = nil, matchingDefault: Bool
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -372,6 +391,7 @@ public struct FieldSpec: Hashable, Sendable {
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
       validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      optionsSource: optionsSource, commandCheck: commandCheck,
       patternTextLimit: regex?.maxTextLength)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
@@ -390,8 +410,28 @@ public struct FieldSpec: Hashable, Sendable {
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment,
         validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+        optionsSource: optionsSource, commandCheck: commandCheck,
         patternTextLimit: patternTextLimit, problems: declarationProblems))
   }
+
+  /// The same choice or multichoice with the options its ``optionsSource`` listed.
+  ///
+  /// A value that is none of them no longer passes. Other kinds are returned as they are.
+  package func withOptions(_ options: [ChoiceOption]) -> FieldSpec {
+    let kind: FieldKind
+    switch self.kind {
+    case .choice(_, let style): kind = .choice(options: options, style: style)
+    case .multichoice: kind = .multichoice(options: options)
+    default: return self
+    }
+    var start = defaultValue
+    if case .choice(let id)? = start, !options.contains(where: { $0.id == id }) { start = nil }
+    return retitled(label: label, help: help, kind: kind, default: start)
+  }
+
+  /// Whether the options are still to come from ``optionsSource``: any id is taken until
+  /// they are known (answers given beforehand), and checked when they are.
+  package var awaitsOptions: Bool { optionsSource != nil && kind.options.isEmpty }
 
   private init(storage: Storage) {
     self.storage = storage
@@ -405,8 +445,8 @@ public struct FieldSpec: Hashable, Sendable {
     storage = Storage(
       id: id, label: label, help: nil, kind: kind, required: required, pattern: nil,
       patternMessage: nil, min: nil, max: nil, check: nil, defaultValue: nil,
-      defaultFromEnvironment: nil, validator: nil, regex: nil, search: nil,
-      patternTextLimit: nil, problems: [problem])
+      defaultFromEnvironment: nil, validator: nil, regex: nil, search: nil, optionsSource: nil,
+      commandCheck: nil, patternTextLimit: nil, problems: [problem])
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.
@@ -457,6 +497,16 @@ public struct FieldSpec: Hashable, Sendable {
     if !isText {
       if pattern != nil { throw fail(.ruleNotApplicable(rule: "pattern", kind: kind.name)) }
       if check != nil { throw fail(.ruleNotApplicable(rule: "check", kind: kind.name)) }
+      if commandCheck != nil {
+        throw fail(.ruleNotApplicable(rule: "validate", kind: kind.name))
+      }
+    }
+    switch kind {
+    case .choice, .multichoice: break
+    default:
+      if optionsSource != nil {
+        throw fail(.ruleNotApplicable(rule: "optionsFrom", kind: kind.name))
+      }
     }
     if patternMessage != nil, pattern == nil { throw fail(.patternMessageWithoutPattern) }
     func noCounts() throws(FieldSpecError) {
@@ -481,13 +531,16 @@ public struct FieldSpec: Hashable, Sendable {
       try checkNumberRules(rules)
     case .choice(let options, _):
       try noCounts()
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
     case .multichoice(let options):
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
       for (rule, value) in [("min", min), ("max", max)] {
-        if let value, !(0...options.count).contains(value) {
+        let most = optionsSource == nil ? options.count : Int.max
+        if let value, !(0...most).contains(value) {
           throw fail(
-            .boundOutOfRange(rule: rule, value: value, lowest: 0, highest: options.count))
+            .boundOutOfRange(
+              rule: rule, value: value, lowest: 0,
+              highest: optionsSource == nil ? options.count : nil))
         }
       }
     case .confirm, .path:

@@ -31,17 +31,25 @@ package struct StepEditor: Equatable, Sendable {
 
   /// An editor for step `index`, filled from `answers` (fields without an answer keep their
   /// default), the first field focused — or the Next button when the step asks nothing.
+  ///
+  /// A field whose options come from a command (`optionsFrom`) has those of `options`.
   package init(
-    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int
+    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int,
+    options: [String: [ChoiceOption]] = [:]
   ) {
     let step = flow.steps[index]
     self.step = index
     check = step.check
-    form = StepEditor.makeForm(
-      flow.resolvedFields(step.fields, answers: answers), answers: answers)
-    tabForms = step.tabs.map {
-      StepEditor.makeForm(flow.resolvedFields($0.fields, answers: answers), answers: answers)
+    func specs(_ fields: [FieldSpec]) -> [FieldSpec] {
+      let resolved = flow.resolvedFields(fields, answers: answers)
+      guard !options.isEmpty else { return resolved }
+      return resolved.map { spec in
+        guard spec.optionsSource != nil, let list = options[spec.id] else { return spec }
+        return spec.withOptions(list)
+      }
     }
+    form = StepEditor.makeForm(specs(step.fields), answers: answers)
+    tabForms = step.tabs.map { StepEditor.makeForm(specs($0.fields), answers: answers) }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
     focus = firstFocus(flow: flow)
