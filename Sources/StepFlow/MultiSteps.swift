@@ -228,8 +228,9 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
       answers: answers(definition, final), messages: messages)
   }
 
-  /// Every mistake in the declaration of the enum's flow (``FlowDefinition/problems``): fields
-  /// declared with a mistake, ids used twice. A run of a flow with mistakes fails at start
+  /// Every mistake in the declaration of the enum's flow (``FlowDefinition/problems``).
+  ///
+  /// They are fields declared with a mistake and ids used twice. A run of a flow with mistakes fails at start
   /// and lists them; a test asserts there are none.
   ///
   /// ```swift

@@ -1,9 +1,11 @@
-/// A check of one field's value written in Swift, beyond the built-in rules: it returns what
-/// is wrong, in words after the field's label (`must not be taken`), or `nil` when the value is
-/// fine. It runs after the built-in rules pass, only on a value that is there (an empty field
-/// is the `required` rule's business), and its refusal goes the built-in rules' way: the
-/// message under the field, Next refused; in a script, a `set` refused (exit 65 where a
-/// script's refusals end the run); in `--no-input` and `--answers`, a located problem.
+/// A check of one field's value written in Swift, beyond the built-in rules.
+///
+/// It returns what is wrong, in words after the field's label (`must not be taken`), or `nil`
+/// when the value is fine. It runs after the built-in rules pass, only on a value that is
+/// there (an empty field is the `required` rule's business), and its refusal goes the
+/// built-in rules' way: the message under the field and Next refused; in a script, `next`
+/// refused (exit 1 with `--commands`); with `--no-input`, `--set` or `--answers`, a located
+/// problem (exit 65).
 ///
 /// It is called whenever the field is checked — at every frame while its message may show —
 /// so it should be quick and give the same answer for the same value.

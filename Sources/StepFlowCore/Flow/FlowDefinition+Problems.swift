@@ -1,12 +1,13 @@
 import StepFlowText
 
 extension FlowDefinition {
-  /// Every mistake in the flow's declaration, one sentence each, naming the step and the
-  /// field: a field whose declaration recorded a mistake (``FieldSpec/declarationProblems``),
-  /// a field id used twice, a step id used twice. Empty for a flow that can run.
+  /// Every mistake in the flow's declaration, one sentence each, naming the step and the field.
   ///
-  /// A run of a flow with mistakes (``FlowRunner``'s, so `MultiSteps.run(options:)` and
-  /// `runFromCommandLine()`) fails at start and lists them all; a test asserts a flow is
+  /// They are: a field whose declaration recorded a mistake
+  /// (``FieldSpec/declarationProblems``), a field id used twice, a step id used twice. Empty
+  /// for a flow that can run.
+  ///
+  /// A run of a flow with mistakes (`MultiSteps.run(options:)`, `runFromCommandLine()`) fails at start and lists them all; a test asserts a flow is
   /// right with `#expect(flow.problems == [])`.
   ///
   /// - Complexity: O(steps + fields).

@@ -1,7 +1,8 @@
-/// A check across the fields of one step, written in Swift: given the step's answers by field
-/// id (its own fields and the selected tab's; a field without a value is absent), it returns
-/// what is wrong by field id — each message is shown under that field, after its label, until
-/// the answers change, and Next is refused, as for the built-in rules (a message for an id
+/// A check across the fields of one step, written in Swift.
+///
+/// Given the step's answers by field id (its own fields and the selected tab's; a field
+/// without a value is absent), it returns what is wrong by field id — each message is shown
+/// under that field, after its label, until the answers change, and Next is refused, as for the built-in rules (a message for an id
 /// that is no field of the step refuses Next too, named by the id). It runs on Next (and in
 /// `--no-input` walks, and where a run checks a step's answers) once every field of the step
 /// passes its own rules.
