@@ -65,6 +65,9 @@ import Testing
     #expect(pty.waitForText("E-mail"))
     #expect(!pty.model.alternateScreen && !pty.model.mouseReporting)
     #expect(pty.model.usedLines.count < 20, "only the rows it needs")
+    // Esc leaves the e-mail field (q would be typed into it), q quits.
+    pty.send("\u{1B}")
+    #expect(pty.waitForText("q quit"))
     pty.send("q")
     #expect(pty.waitForExit() == .exited(1))
     InteractiveTests.expectGivenBack(pty, before)

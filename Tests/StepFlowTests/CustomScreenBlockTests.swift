@@ -66,7 +66,7 @@ import Testing
     state.openEditor(flow: flow)
     let program = FlowProgram(
       flow: flow, options: FlowOptions(glyphs: .unicode, colorDepth: depth), state: state)
-    return program.view(width: 60, height: 18, at: now).plainLines()
+    return program.view(width: 60, height: 24, at: now).plainLines()
   }
 
   @Test func aCustomBlockDrawsFromTheAnswersAndTheTimeAmongTheBuiltInOnes() throws {
@@ -84,7 +84,7 @@ import Testing
         + (try Self.frame(answers, step: step, depth: depth, at: now))
         .joined(separator: "\n") + "\n"
     }
-    expectGolden(text, named: "custom-screen-block-60x18")
+    expectGolden(text, named: "custom-screen-block-60x24")
   }
 
   @Test func plainModeSaysWhatTheBlockSays() throws {

@@ -135,7 +135,12 @@ package struct StepScreen {
       let text = Self.ratingText(question: question, answer: answer, rating: rating)
       drawCentered(text, into: &canvas, area: area, y: area.y, style: base.bold)
     case .custom:
-      block.customView?.render(into: &canvas, area: area, context: customContext)
+      // Drawn on a canvas of its own rows, so that it never draws over the blocks and fields
+      // around it however it draws.
+      guard let view = block.customView else { return }
+      var own = Canvas(width: area.width, height: area.height, style: base)
+      view.render(into: &own, area: own.bounds, context: customContext)
+      canvas.blit(own, toX: area.x, y: area.y)
     }
   }
 

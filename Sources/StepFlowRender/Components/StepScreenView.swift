@@ -26,7 +26,8 @@ public protocol StepScreenView: Sendable {
   /// `area`).
   func height(width: Int) -> Int
 
-  /// Draws the view into `area` of `canvas`, at `context.now`.
+  /// Draws the view into `area` of `canvas`, at `context.now` (what falls outside `area` is
+  /// cut off).
   func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext)
 
   /// What the view says as lines of text, for the plain (line by line) mode and `--output
