@@ -173,7 +173,9 @@ package enum KeyBindings {
 
   /// The binding a key has where the focus is, if any, with the user's remaps: a key moved
   /// onto another has that key's binding, a freed key only what a pattern gives it (a list's
-  /// filter). Without a remap, the first binding of the table that has the key there.
+  /// filter).
+  ///
+  /// Without a remap, the first binding of the table that has the key there.
   ///
   /// - Complexity: O(1) for a key without a remap, through ``lookup`` (every typed character
   ///   of a burst asks).
