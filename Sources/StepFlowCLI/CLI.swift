@@ -1,5 +1,6 @@
 import StepFlow
 import StepFlowCommandLine
+import StepFlowJSON
 import StepFlowTerminal
 import StepFlowText
 import StepFlowWizards
@@ -37,7 +38,7 @@ package enum StepFlowCLI {
   package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
   package static let usage =
-    "usage: stepflow <run|rate|ask|gauge|list|validate|help> [options]  (stepflow --help)"
+    "usage: stepflow <run|rate|ask|gauge|list|validate|schema|help> [options]  (stepflow --help)"
 
   /// The process's arguments from their bytes (a file name that is not UTF-8 opens as given).
   package static func arguments() -> [String] { Platform.arguments() }
@@ -67,12 +68,26 @@ package enum StepFlowCLI {
       switch command {
       case "--help", "-h", "help":
         if let topic = rest.first, command == "help" {
-          guard let text = HelpText.command(topic) else {
+          if let text = HelpText.command(topic) {
+            Platform.writeStdout(text)
+            return 0
+          }
+          // Not a command: a wizard, whose help is what it asks.
+          guard
+            StepFlowCLI.builtinNames.contains(topic) || WizardCatalog.isPath(topic)
+              || catalog(environment: environment).file(named: topic) != nil
+          else {
+            let names = catalog(environment: environment).entries(loadingFiles: false).map(\.name)
             throw UsageError(
-              "no help for \"\(topic)\"" + Suggestions.hint(for: topic, in: HelpText.topics),
+              "no help for \"\(Sanitizer.sanitize(topic))\": not a command or a wizard"
+                + Suggestions.hint(for: topic, in: HelpText.topics + names)
+                + " (commands: \(HelpText.topics.joined(separator: ", ")); wizards: stepflow list)",
               usage: usage)
           }
-          Platform.writeStdout(text)
+          switch try RunNamedFlow.lookUp(topic, environment: environment, usage: usage) {
+          case .success(let flow): Platform.writeStdout(WizardHelp.text(flow, name: topic))
+          case .failure(let stop): return stop.code
+          }
         } else {
           Platform.writeStdout(HelpText.main)
         }
@@ -88,6 +103,8 @@ package enum StepFlowCLI {
         return try GaugeCommand.execute(rest, environment: environment)
       case "ask":
         return try AskCommand.execute(rest, environment: environment)
+      case "schema":
+        return try schema(rest, environment: environment)
       case "list":
         let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
         if let extra = parsed.operands.first {
@@ -105,7 +122,7 @@ package enum StepFlowCLI {
         }
         return validate(parsed.operands)
       default:
-        let commands = ["run", "rate", "ask", "gauge", "list", "validate", "help"]
+        let commands = ["run", "rate", "ask", "gauge", "list", "validate", "schema", "help"]
         throw UsageError(
           "unknown command \"\(Sanitizer.sanitize(command))\""
             + Suggestions.hint(for: command, in: commands), usage: usage)
@@ -124,6 +141,31 @@ package enum StepFlowCLI {
     case "rate": return RunCommand.options + RunNamedFlow.rateOptions
     case "gauge": return GaugeOptions.options
     default: return []
+    }
+  }
+
+  /// `stepflow schema WIZARD`: the JSON Schema of the wizard's answers object, on stdout.
+  package static func schema(_ arguments: [String], environment: [String: String])
+    throws(UsageError) -> Int32
+  {
+    let usage = "usage: stepflow schema <flow|name|path>"
+    let parsed = try ArgumentParser.parse(arguments, options: [], usage: usage)
+    guard let name = parsed.operands.first else {
+      throw UsageError(
+        "schema needs a wizard: stepflow schema NAME prints the JSON Schema of its answers",
+        usage: usage)
+    }
+    guard parsed.operands.count == 1 else {
+      throw UsageError(
+        "schema takes one wizard, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
+        usage: usage)
+    }
+    switch try RunNamedFlow.lookUp(name, environment: environment, usage: usage) {
+    case .success(let flow):
+      Platform.writeStdout(JSONWriter.pretty(AnswersSchema.schema(flow)) + "\n")
+      return 0
+    case .failure(let stop):
+      return stop.code
     }
   }
 

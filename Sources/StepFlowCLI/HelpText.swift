@@ -5,7 +5,7 @@ import StepFlowTerminal
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
   package static let topics = [
-    "run", "rate", "ask", "gauge", "list", "validate", "keys", "exit-codes",
+    "run", "rate", "ask", "gauge", "list", "validate", "schema", "keys", "exit-codes",
   ]
 
   /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
@@ -46,7 +46,9 @@ package enum HelpText {
       stepflow gauge [options] [-- CMD ARGS…]   a progress indicator fed by stdin, or by a command it runs
       stepflow list                             built-in flows and the wizard files found
       stepflow validate <file>...               check wizard files; every error as file:line:column: message
+      stepflow schema <flow|name|path>          the JSON Schema of a wizard's answers (--answers FILE)
       stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
+      stepflow help <flow|name|path>            what a wizard asks: its steps, fields, rules and defaults
 
     Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
 
@@ -141,6 +143,15 @@ package enum HelpText {
         Checks wizard files and prints every problem as file:line:column: message (all of them,
         not only the first). Exit status: 0 when every file is valid, 65 when a file has
         problems, 66 when a file cannot be read. The format: docs/wizard-format.md.
+
+        """
+    case "schema":
+      return """
+        usage: stepflow schema <flow|name|path>
+
+        Prints the JSON Schema (draft 2020-12) of the wizard's answers object: the "answers" of
+        its result, and what --answers FILE reads — a key a field, its kind and rules, its label
+        as the title. stepflow help <wizard> says the same in words.
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
