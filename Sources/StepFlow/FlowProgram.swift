@@ -319,6 +319,86 @@ package struct FlowProgram: TerminalProgram {
     }
   }
 
+  // MARK: Mouse
+
+  /// How long a press on the strip is held to be the seed's long press (start over).
+  package static let longPress: Duration = .milliseconds(600)
+
+  /// A press on a step of the strip not yet released: released sooner than ``longPress`` it
+  /// taps the step; held that long, it starts over.
+  package private(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
+
+  /// What a click at a column and row of the screen lands on, as the screen is drawn now.
+  package func clickTarget(atColumn column: Int, row: Int) -> ClickTarget? {
+    guard let size = screenSize else { return nil }
+    var still = self
+    still.transition = nil
+    let hits = HitMap()
+    var view = FlowView(program: still, now: .zero)
+    view.hits = hits
+    _ = view.render(width: size.width, height: size.height)
+    return hits.target(atColumn: column, row: row)
+  }
+
+  /// A mouse event: a click on a step taps it (on release; held, it starts over); anywhere
+  /// else in a flow driven by taps it is Enter; on a button it presses it, on a tab selects
+  /// it, on a field focuses it and on an option, a star or yes/no sets it; the wheel is ↑/↓
+  /// where the focus is (a list's highlight, the form).
+  /// - Returns: what it did; `nil` when it means nothing here.
+  @discardableResult
+  package mutating func mouse(_ event: MouseEvent, at now: Duration) -> Outcome? {
+    guard screenSize != nil, !isTooSmall, state.status == .running else { return nil }
+    if state.showsHelp {
+      // A click closes the help, as any key does.
+      guard case .press = event.action else { return nil }
+      return press(.escape, at: now)
+    }
+    // While y/n is asked, only its keys answer.
+    guard state.pendingConfirmation == nil else { return nil }
+    switch event.action {
+    case .press(.left):
+      heldStep = nil
+      guard let target = clickTarget(atColumn: event.column, row: event.row) else {
+        // A flow driven by taps (the delivery) advances on a tap anywhere, as Enter does.
+        return flow.navigation == .tap ? press(.enter, at: now) : nil
+      }
+      if case .step(let index) = target {
+        heldStep = (index, now, false)
+        return .changed
+      }
+      return click(target, at: now)
+    case .release:
+      guard let held = heldStep else { return nil }
+      heldStep = nil
+      return held.fired ? .changed : click(.step(held.index), at: now)
+    case .wheelUp:
+      return press(.up, at: now)
+    case .wheelDown:
+      return press(.down, at: now)
+    default:
+      return nil
+    }
+  }
+
+  /// Does what a click means, through the pure update.
+  private mutating func click(_ target: ClickTarget, at now: Duration) -> Outcome {
+    transition = nil
+    let before = state
+    let outcome = FlowMachine.click(target, state: &state, flow: flow)
+    react(to: outcome, leaving: before, at: now)
+    return outcome
+  }
+
+  /// A press on the strip held for ``longPress``: starts over (asking first once something is
+  /// answered).
+  private mutating func holdStep(at now: Duration) {
+    guard let held = heldStep, !held.fired, now - held.since >= Self.longPress else { return }
+    heldStep = (held.index, held.since, true)
+    let before = state
+    let outcome = FlowMachine.longPress(state: &state, flow: flow)
+    react(to: outcome, leaving: before, at: now)
+  }
+
   // MARK: TerminalProgram
 
   /// Keys that arrived together: a run of printable characters typed into a text field is
@@ -378,9 +458,12 @@ package struct FlowProgram: TerminalProgram {
       {
         press(key, at: now)
       }
+    case .key(.mouse(let event)):
+      mouse(event, at: now)
     case .key(let key):
       press(key, at: now)
     case .tick:
+      holdStep(at: now)
       apply(.tick(milliseconds: 0), at: now)
     case .resize(let width, let height):
       screenSize = (width, height)
@@ -396,14 +479,32 @@ package struct FlowProgram: TerminalProgram {
 
   /// News of a task: its output and progress for the screen; its end for the state (the
   /// answers it gave, the next step in an automatic run, the effects that follow).
-  package mutating func receive(_ event: TaskEvent, at now: Duration) {
+  /// - Returns: what the end did (`nil` for other news, and the end of a run that was
+  ///   replaced): a check's refusal, a move.
+  @discardableResult
+  package mutating func receive(_ event: TaskEvent, at now: Duration) -> Outcome? {
     tasks.receive(event, at: now)
-    guard case .ended(let id, let end) = event else { return }
+    guard case .ended(let id, let end) = event else { return nil }
     let before = state
-    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else { return }
+    switch id.subject {
+    case .options, .check:
+      let errors = tasks.fieldRunEnded(id)
+      guard
+        let outcome = FlowMachine.fieldTaskEnded(
+          id, end, errorOutput: errors, state: &state, flow: flow)
+      else { return nil }
+      if case .changed = outcome { message = nil }
+      react(to: outcome, leaving: before, at: now)
+      return outcome
+    default: break
+    }
+    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else {
+      return nil
+    }
     // The message of a refusal the task's end lifts (the run had not ended) goes with it.
     if case .changed = outcome { message = nil }
     react(to: outcome, leaving: before, at: now)
+    return outcome
   }
 
   package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
@@ -421,6 +522,7 @@ package struct FlowProgram: TerminalProgram {
     if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
     if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
     if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
+    if let held = heldStep, !held.fired { deadlines.append(held.since + Self.longPress) }
     if state.status == .running, let running = stages.running,
       running.step == state.progression.current
     {
@@ -491,6 +593,7 @@ package struct FlowProgram: TerminalProgram {
     if let editor = state.editor {
       lines.append("Focus: " + FlowProgram.focusText(editor))
     }
+    if let line = fieldTaskLine(at: .zero, glyphs: glyphs, plain: true) { lines.append(line) }
     if let message { lines.append(message) }
     if let asked = state.pendingConfirmation { lines.append(asked.question) }
     // Text from wizard files and answers: never a raw control character.

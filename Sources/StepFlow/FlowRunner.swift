@@ -202,7 +202,10 @@ package enum FlowRunner {
         &program,
         options: TerminalSession.Options(
           timeout: settings.timeout, glyphs: settings.glyphs, colorDepth: depth,
-          mode: settings.screen, clearsInline: settings.clearsInline))
+          // Inline, the rows are the shell's: its own selection and scrolling stay, and a
+          // click's row would not be known relative to them (the writer moves relatively).
+          mouse: settings.mouse && settings.screen == .fullscreen, mode: settings.screen,
+          clearsInline: settings.clearsInline))
     } catch {
       return nil
     }

@@ -7,6 +7,8 @@ package struct FlowView {
   package let program: FlowProgram
   package let now: Duration
   package let glyphs: Glyphs
+  /// Where drawing records what a click can act on; `nil` to record nothing.
+  package var hits: HitMap? = nil
 
   package init(program: FlowProgram, now: Duration) {
     self.program = program
@@ -58,12 +60,17 @@ package struct FlowView {
       let (flow, answers) = (flow, state.answers)
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
-    strip.render(into: &canvas, area: rest.top(strip.height))
+    let stripArea = rest.top(strip.height)
+    strip.render(into: &canvas, area: stripArea)
+    hits?.add(stripArea) { [strip] column, row in
+      strip.step(atColumn: column, row: row, in: stripArea).map { .step($0) }
+    }
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
     let body = rest.dropBottom(footer)
     let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
     if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
+      FlowMachine.runningFieldTask(state) == nil,
       let line = stageLine()
     {
       // No room for the stage's indicators: the footer's first row says how far it is (the
@@ -75,7 +82,11 @@ package struct FlowView {
         style: theme.text.foreground(theme.accent).bold)
     }
     renderLogPane(into: &canvas, theme: theme)
-    if state.showsHelp { renderHelp(into: &canvas, theme: theme) }
+    if state.showsLog { hits?.cover(bounds) }
+    if state.showsHelp {
+      renderHelp(into: &canvas, theme: theme)
+      hits?.cover(bounds)
+    }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     return canvas
   }
@@ -148,6 +159,8 @@ package struct FlowView {
         hasRing: stage.indicators.contains("ring"))
     }
     guard let t = program.transition, t.timing.isAnimating(at: now) else {
+      // Clicks land on the screen as it stands, not on one sliding in.
+      view.hits = hits
       return view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
     }
@@ -193,6 +206,13 @@ package struct FlowView {
           ellipsis: glyphs.ellipsis), x: 1, y: hintsY, style: base.foreground(theme.error).bold)
       return 1
     }
+    let fieldTask = program.fieldTaskLine(at: now, glyphs: glyphs)
+    if compact, let fieldTask {
+      canvas.draw(
+        TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY, style: base.foreground(theme.accent).bold)
+      return 1
+    }
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
       style: base.foreground(theme.inactive))
@@ -205,6 +225,10 @@ package struct FlowView {
       canvas.draw(
         TextLayout.truncate(line, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY - 1, style: base.foreground(theme.error).bold)
+    } else if let fieldTask {
+      canvas.draw(
+        TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
+        y: hintsY - 1, style: base.foreground(theme.accent).bold)
     }
     return compact ? 1 : 2
   }

@@ -47,6 +47,10 @@ public struct RunOptions: Sendable {
   public var animation: Bool
   /// Whether a step with a progress stage runs it whenever it is reached, then advances.
   public var automaticStages: Bool
+  /// Whether the screen takes the mouse: clicks on steps, buttons, tabs and options; the wheel.
+  ///
+  /// Default: yes; the terminal's own selection then needs Shift held.
+  public var mouse: Bool
   /// Answers the run starts with, by field id (each must be a field of the flow).
   public var answers: [String: FieldValue]
   /// Where the run's state is saved after every step, atomically; `nil` for nowhere.
@@ -66,6 +70,7 @@ public struct RunOptions: Sendable {
   public init(
     mode: Mode = .automatic, color: ColorChoice = .auto, glyphs: GlyphStyle? = nil,
     position: ExtraContentPosition? = nil, animation: Bool = true, automaticStages: Bool = false,
+    mouse: Bool = true,
     answers: [String: FieldValue] = [:], stateFile: String? = nil, resume: Bool = false,
     timeout: Duration? = nil, programName: String? = nil, environment: [String: String]? = nil
   ) {
@@ -75,6 +80,7 @@ public struct RunOptions: Sendable {
     self.position = position
     self.animation = animation
     self.automaticStages = automaticStages
+    self.mouse = mouse
     self.answers = answers
     self.stateFile = stateFile
     self.resume = resume
@@ -102,6 +108,7 @@ public struct RunOptions: Sendable {
     settings.position = position
     if !animation { settings.animationAllowed = false }
     settings.auto = automaticStages
+    settings.mouse = mouse
     settings.answers = answers
     settings.stateFile = stateFile
     settings.resume = resume

@@ -72,6 +72,11 @@ package struct RunSettings {
   /// Where messages go (notices, a script's refusals, why a run stops), in words; `nil` for
   /// stderr, as `name: message` lines.
   package var messages: ((String) -> Void)? = nil
+  /// Whether a run on the terminal takes the mouse: clicks on the strip, the buttons, the
+  /// tabs and the options, the wheel (`--no-mouse` turns it off).
+  ///
+  /// Full screen only: an inline run leaves the mouse to the terminal.
+  package var mouse = true
   /// Whether the run is full screen on the terminal or not at all (a library run's
   /// `.terminal` mode): no falling back to the line-based mode.
   package var requiresTerminal = false

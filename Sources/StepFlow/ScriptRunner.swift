@@ -48,6 +48,8 @@ package struct ScriptRunner {
   /// until it has ended (so a script's frames and text come out the same on every run when
   /// the commands' output does).
   private var driver: any TaskDriver
+  /// The last command run, as refusals name it (`command 2: next`).
+  private var lastCommand: String?
   /// Plain mode's progress lines: the last one printed, and when.
   private var progressLine: (text: String, tenth: Int, at: Duration)?
 
@@ -97,11 +99,17 @@ package struct ScriptRunner {
   /// Waits until no task runs, giving the program what happens meanwhile.
   private mutating func settle() -> Int32? {
     handOver()
-    while program.state.tasks.values.contains(where: { $0.status == .running }) {
+    while program.state.tasks.values.contains(where: { $0.status == .running })
+      || program.state.fieldTasks.values.contains(where: \.isRunning)
+    {
       switch driver.next() {
       case .events(let events):
         for event in events {
-          program.receive(event, at: now)
+          let outcome = program.receive(event, at: now)
+          // A check that refuses the value refuses the command that started it.
+          if case .refused(let text)? = outcome, !announce, let started = lastCommand {
+            writeRefusal("\(started): \(text)")
+          }
           if announce { announceProgress(event) }
         }
         handOver()
@@ -160,6 +168,7 @@ package struct ScriptRunner {
       return .invalid("\(location): \(error.message)")
     }
     if case .tick(let ms) = command { now += .milliseconds(ms) }
+    lastCommand = "\(location): \(command.text)"
     let outcome = program.apply(command, at: now)
     if case .refused(let text) = outcome, !announce {
       writeRefusal("\(location): \(command.text): \(text)")

@@ -13,6 +13,8 @@ package struct StepView {
   package var stage: StageDrawing? = nil
   /// The compact layout of a short screen: no blank row above the buttons or under the tab bar.
   package var compact = false
+  /// Where drawing records what a click can act on; `nil` to record nothing.
+  package var hits: HitMap? = nil
   /// The step's task, when it has one: its panel under the step's content, and its outcome
   /// buttons in place of Back / Next after it failed.
   package var task: TaskDrawing? = nil
@@ -95,7 +97,15 @@ package struct StepView {
         let row = ButtonRow(
           backEnabled: state.progression.reachedCount > 1 && current > 0,
           nextTitle: nextTitle, focus: state.editor?.focus, theme: theme, glyphs: glyphs)
-        row.render(into: &canvas, area: area.bottom(1))
+        let rowArea = area.bottom(1)
+        row.render(into: &canvas, area: rowArea)
+        hits?.add(rowArea) { column, _ in
+          switch row.button(atColumn: column, in: rowArea) {
+          case .back?: return .back
+          case .next?: return .next
+          default: return nil
+          }
+        }
       }
       content = area.dropBottom(compact ? 1 : 2)
     }
@@ -150,12 +160,15 @@ package struct StepView {
       let height = tabs == nil ? formArea.height : min(formRows, formArea.height / 2)
       drawForm(
         editor.form, into: &canvas, area: formArea.top(height), focused: onOwnField,
-        measured: measured)
+        measured: measured, focus: { .field($0) })
       rest = rest.dropTop(height)
     }
     guard let tabs, rest.height > Tabs.height else { return stageDrawn }
     let tabArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)
     tabs.render(into: &canvas, area: tabArea, at: now, theme: theme, glyphs: glyphs)
+    hits?.add(tabArea.top(Tabs.height)) { [glyphs] column, row in
+      tabs.tab(atColumn: column, row: row, in: tabArea, at: now, glyphs: glyphs).map { .tab($0) }
+    }
     let pageArea = tabArea.dropTop(Tabs.height + (compact ? 0 : 1))
     guard !pageArea.isEmpty else { return stageDrawn }
     guard tabs.isAnimating(at: now), let old = tabOutgoing, let oldEditor = old.editor else {
@@ -207,15 +220,20 @@ package struct StepView {
     if editor.tabForms.indices.contains(tab), !editor.tabForms[tab].fields.isEmpty {
       var focused = false
       if case .tabField = editor.focus, tab == editor.selectedTab { focused = true }
-      drawForm(editor.tabForms[tab], into: &canvas, area: rest, focused: focused)
+      // Only the page on screen takes clicks (not one drawn aside for a slide).
+      let onScreen: ((Int) -> Focus)? = tab == editor.selectedTab ? { .tabField($0) } : nil
+      drawForm(
+        editor.tabForms[tab], into: &canvas, area: rest, focused: focused, focus: onScreen)
     }
   }
 
   /// Draws a form, and when it does not fit, marks at the right edge that say more is above
   /// (`▲`) or below (`▼`).
+  ///
+  /// `focus` is how a click on one of its fields names it (`nil`: clicks do nothing).
   package func drawForm(
     _ form: Form, into canvas: inout Canvas, area: Rect, focused: Bool,
-    measured: FormMeasure? = nil
+    measured: FormMeasure? = nil, focus: ((Int) -> Focus)? = nil
   ) {
     guard !area.isEmpty else { return }
     // Measured once (every touched field checked once), drawn and scrolled with that.
@@ -225,6 +243,15 @@ package struct StepView {
     form.render(
       into: &canvas, area: area, theme: theme, glyphs: glyphs, focused: focused,
       context: state.context, measured: measure)
+    if let focus {
+      let (context, glyphs) = (state.context, glyphs)
+      hits?.add(area) { column, row in
+        form.click(
+          atRow: row - area.y, column: column - area.x, width: area.width, height: area.height,
+          glyphs: glyphs, context: context
+        ).map { .field(focus($0.index), $0.part) }
+      }
+    }
     let rows = measure.rows
     guard rows > area.height else { return }
     let offset = form.scrollOffset(measure, height: area.height)

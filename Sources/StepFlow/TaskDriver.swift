@@ -77,7 +77,12 @@ package struct DryRunDriver: TaskDriver {
   ///       env: STEPFLOW_VERSION="1.4.0"
   package static func describe(_ id: TaskID, _ work: TaskWork, flow: FlowDefinition) -> String {
     var subject = "\(id.subject)"
-    if case .step(let index) = id.subject { subject = "step " + quoted(flow.steps[index].id) }
+    switch id.subject {
+    case .step(let index): subject = "step " + quoted(flow.steps[index].id)
+    case .options(let field): subject = "the options of field " + quoted(field)
+    case .check(let field): subject = "the check of field " + quoted(field)
+    case .command: break
+    }
     var lines = ["stepflow: dry run: \(subject) would run"]
     switch work {
     case .closure:

@@ -13,6 +13,11 @@ package struct TaskScreen {
   /// the absolute offset of its top line in the log (``TaskLog``); `nil`: the last lines,
   /// following the end until it is scrolled up.
   package var logTop: Int?
+  /// The runs of fields' commands (`optionsFrom`, `validate`) under way: when each started,
+  /// and the start of what it wrote on stderr (its error, when it fails).
+  private var fieldRuns: [TaskID: (started: Duration, errors: [UInt8])] = [:]
+  /// The most bytes of a field command's stderr kept: its first line is what is shown.
+  private static let fieldErrorLimit = 4096
 
   package init() {}
 
@@ -24,6 +29,13 @@ package struct TaskScreen {
     guard !asked.isEmpty else { return }
     effects += asked
     for effect in asked {
+      switch (effect, effect.id.subject) {
+      case (.run(let id, _), .options), (.run(let id, _), .check):
+        fieldRuns[id] = (now, [])
+      case (.cancel(let id), _):
+        fieldRuns[id] = nil
+      default: break
+      }
       guard case .step(let index) = effect.id.subject else { continue }
       switch effect {
       case .run(let id, _):
@@ -47,11 +59,23 @@ package struct TaskScreen {
 
   /// News of a run: shown if it is the step's latest.
   package mutating func receive(_ event: TaskEvent, at now: Duration) {
+    if case .output(let id, .stderr, let bytes) = event, var run = fieldRuns[id] {
+      run.errors += bytes.prefix(Self.fieldErrorLimit - run.errors.count)
+      fieldRuns[id] = run
+    }
     guard case .step(let index) = event.id.subject, activities[index]?.id == event.id else {
       return
     }
     activities[index]?.receive(event, at: now)
   }
+
+  /// A field command's run ended: the start of what it wrote on stderr; the run is forgotten.
+  package mutating func fieldRunEnded(_ id: TaskID) -> [UInt8] {
+    fieldRuns.removeValue(forKey: id)?.errors ?? []
+  }
+
+  /// When a field command's run started, while it runs.
+  package func fieldRunStart(_ id: TaskID) -> Duration? { fieldRuns[id]?.started }
 
   package mutating func advance(to now: Duration) {
     for index in activities.keys { activities[index]?.advance(to: now) }
@@ -59,7 +83,12 @@ package struct TaskScreen {
 
   /// The next frame any run needs.
   package func nextDeadline(after now: Duration) -> Duration? {
-    activities.values.compactMap { $0.nextDeadline(after: now) }.min()
+    // A field command's spinner turns ten times a second, from its start.
+    let spinners = fieldRuns.values.map { run in
+      run.started + .milliseconds(100)
+        * (Int(((now - run.started) / .milliseconds(100)).rounded(.down)) + 1)
+    }
+    return (activities.values.compactMap { $0.nextDeadline(after: now) } + spinners).min()
   }
 
   /// Forgets the runs of steps no longer reached (`back`, `reset`).

@@ -23,6 +23,7 @@ package enum RunCommand {
       "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
     OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
+    OptionSpec("--no-mouse", help: "leave the mouse to the terminal (no clicks, no wheel)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
     OptionSpec(
       "--inline",
@@ -100,6 +101,7 @@ package enum RunCommand {
       parsed, "--position", among: ExtraContentPosition.allCases.map(\.rawValue), usage: usage)
     settings.position = positionName.flatMap(ExtraContentPosition.init(rawValue:))
     if parsed.has("--no-animation") { settings.animationAllowed = false }
+    if parsed.has("--no-mouse") { settings.mouse = false }
     if parsed.has("--plain") { settings.plain = true }
     let outputName = try ArgumentParser.choice(
       parsed, "--output", among: FlowResult.Format.allCases.map(\.rawValue), usage: usage)

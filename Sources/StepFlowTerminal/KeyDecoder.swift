@@ -10,7 +10,8 @@ import StepFlowCore
 /// ``escapeTimeout``, the loop calls ``flush()``, which decides (a lone `ESC` is `.escape`,
 /// `ESC x` is `.alt("x")`).
 ///
-/// Mouse reports, focus events and every other CSI sequence are consumed and ignored; a sequence
+/// Mouse reports (SGR 1006 `CSI < b;x;y M/m`, and the older X10 `CSI M b x y`) become
+/// ``Key/mouse(_:)``; focus events and every other CSI sequence are consumed and ignored; a sequence
 /// longer than ``maximumSequenceLength`` bytes is dropped without being stored, up to its final
 /// byte (or the next byte that cannot belong to it, or ``flush()``), so input never stalls and
 /// memory stays bounded. Invalid UTF-8 is dropped byte by byte.
@@ -162,7 +163,22 @@ package struct KeyDecoder: Sendable {
         ground(byte, into: &keys)
       }
     case .mouse(let remaining):
-      state = remaining > 1 ? .mouse(remaining: remaining - 1) : .ground
+      sequence.append(byte)
+      guard remaining == 1 else {
+        state = .mouse(remaining: remaining - 1)
+        return
+      }
+      state = .ground
+      // X10 mouse: button, column and row, each + 32, the position counted from 1.
+      let code = Int(sequence[0]) - 32
+      if code >= 0,
+        let event = Self.mouseEvent(
+          code: code, column: Int(sequence[1]) - 33, row: Int(sequence[2]) - 33,
+          released: code & 3 == 3)
+      {
+        keys.append(.mouse(event))
+      }
+      sequence.removeAll(keepingCapacity: true)
     case .paste:
       pasteByte(byte, into: &keys)
     }
@@ -245,8 +261,15 @@ package struct KeyDecoder: Sendable {
   }
 
   private mutating func finishCSI(final: UInt8, into keys: inout [Key]) {
+    if sequence.first == 0x3C, final == 0x4D || final == 0x6D {
+      // SGR mouse: `CSI < button ; column ; row M` (pressed, moved) or `m` (released).
+      if let event = Self.sgrMouse(sequence.dropFirst(), released: final == 0x6D) {
+        keys.append(.mouse(event))
+      }
+      return
+    }
     let hasPrivatePrefix = sequence.first.map { $0 >= 0x3C && $0 <= 0x3F } ?? false
-    if hasPrivatePrefix { return }  // SGR mouse (`<`), replies (`?`, `>`, `=`): ignored.
+    if hasPrivatePrefix { return }  // Replies (`?`, `>`, `=`) and the rest: ignored.
     switch final {
     case 0x41: keys.append(.up)
     case 0x42: keys.append(.down)
@@ -260,11 +283,66 @@ package struct KeyDecoder: Sendable {
       if sequence.isEmpty || firstParameter() == 1 { keys.append(.function(Int(final) - 0x4F)) }
     case 0x4D where sequence.isEmpty:
       state = .mouse(remaining: 3)  // X10 mouse: three raw bytes follow.
+      sequence.removeAll(keepingCapacity: true)
     case 0x7E:
       tildeKey(firstParameter(), into: &keys)
     default:
       break  // Focus in/out (`I`, `O`), keypad begin (`E`), anything else: ignored.
     }
+  }
+
+  /// The parameters of an SGR mouse report (after `<`): `button;column;row`.
+  private static func sgrMouse(_ parameters: ArraySlice<UInt8>, released: Bool) -> MouseEvent? {
+    var numbers: [Int] = []
+    var value = 0
+    var digits = 0
+    for byte in parameters {
+      if byte == 0x3B {
+        guard digits > 0 else { return nil }
+        numbers.append(value)
+        value = 0
+        digits = 0
+      } else if byte >= 0x30 && byte <= 0x39, digits < 6 {
+        value = value * 10 + Int(byte - 0x30)
+        digits += 1
+      } else {
+        return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    numbers.append(value)
+    guard numbers.count == 3 else { return nil }
+    return mouseEvent(
+      code: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1, released: released)
+  }
+
+  /// A mouse event from a report's button code: the button in the low two bits, then Shift
+  /// (4), Alt (8), Control (16), motion (32) and the wheel (64).
+  private static func mouseEvent(code: Int, column: Int, row: Int, released: Bool)
+    -> MouseEvent?
+  {
+    guard column >= 0, row >= 0 else { return nil }
+    let buttons: [MouseEvent.Button?] = [.left, .middle, .right, nil]
+    let button = buttons[code & 3]
+    let action: MouseEvent.Action
+    if code & 64 != 0 {
+      switch code & 3 {
+      case 0: action = .wheelUp
+      case 1: action = .wheelDown
+      default: return nil  // Sideways wheels.
+      }
+    } else if released {
+      action = .release(button ?? .left)
+    } else if code & 32 != 0 {
+      guard let button else { return nil }  // Moving with no button held.
+      action = .drag(button)
+    } else {
+      guard let button else { return nil }
+      action = .press(button)
+    }
+    return MouseEvent(
+      action, column: column, row: row, shift: code & 4 != 0, alt: code & 8 != 0,
+      control: code & 16 != 0)
   }
 
   private mutating func tildeKey(_ number: Int?, into keys: inout [Key]) {

@@ -430,7 +430,7 @@ package struct SessionLoop {
     TerminalModes.restore()
     options.stopProcess(signals)
     do {
-      try TerminalModes.enter(tty, mode: options.mode)
+      try TerminalModes.enter(tty, mode: options.mode, mouse: options.mouse)
     } catch {
       return ExitCode.hangUp
     }

@@ -27,10 +27,15 @@ package enum TerminalModes {
   package static let enterSequence: [UInt8] = Array(
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h".utf8)
 
+  /// Mouse reporting on: presses, releases and the wheel (1000), in SGR form (1006).
+  package static let mouseOnSequence: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+
   /// CAN (ends any escape sequence a cut-off frame left open), end synchronized output, reset
-  /// styles, bracketed paste off, autowrap on, show the cursor, leave the alternate screen.
+  /// styles, mouse reporting off (whether or not it was on: turning it off is harmless),
+  /// bracketed paste off, autowrap on, show the cursor, leave the alternate screen.
   package static let restoreSequence: [UInt8] = Array(
-    "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    ("\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?7h"
+      + "\u{1B}[?25h\u{1B}[?1049l").utf8)
 
   /// Inline: hide the cursor, autowrap off, bracketed paste on (the main screen stays).
   package static let inlineEnterSequence: [UInt8] = Array(
@@ -39,7 +44,8 @@ package enum TerminalModes {
   /// Inline: as ``restoreSequence`` without leaving the alternate screen (never entered: leaving
   /// it would move the cursor to where `?1049h` last saved it).
   package static let inlineRestoreSequence: [UInt8] = Array(
-    "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h".utf8)
+    ("\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?7h"
+      + "\u{1B}[?25h").utf8)
 
   /// The most bytes ``setInlineTail(_:)`` keeps.
   package static let inlineTailCapacity = 32
@@ -64,9 +70,11 @@ package enum TerminalModes {
   package static var isActive: Bool { restoreStorage.pointee.active }
 
   /// Saves the terminal's settings, enters raw mode and sends ``enterSequence`` (inline:
-  /// ``inlineEnterSequence``).
+  /// ``inlineEnterSequence``), then ``mouseOnSequence`` when `mouse`.
   /// - Throws: when the settings cannot be read or changed.
-  package static func enter(_ tty: TTY, mode: ScreenMode = .fullscreen) throws(TerminalError) {
+  package static func enter(
+    _ tty: TTY, mode: ScreenMode = .fullscreen, mouse: Bool = false
+  ) throws(TerminalError) {
     var saved = termios()
     guard tcgetattr(tty.fd, &saved) == 0 else { throw .system(tty.name, "read the settings of") }
     var raw = rawSettings(from: saved)
@@ -78,8 +86,11 @@ package enum TerminalModes {
     restoreStorage.pointee.inline = mode == .inline
     restoreStorage.pointee.tailCount = 0
     restoreStorage.pointee.active = true
+    restoreStorage.pointee.mouse = mouse
     registerAtExit()
-    _ = tty.write(mode == .inline ? inlineEnterSequence : enterSequence, patience: 1000)
+    _ = tty.write(
+      (mode == .inline ? inlineEnterSequence : enterSequence) + (mouse ? mouseOnSequence : []),
+      patience: 1000)
   }
 
   /// Enters raw mode and the screen modes again without saving the settings (after the process
@@ -88,8 +99,10 @@ package enum TerminalModes {
     guard restoreStorage.pointee.active else { return }
     var raw = rawSettings(from: restoreStorage.pointee.saved)
     _ = tcsetattr(tty.fd, TCSADRAIN, &raw)
+    let mouse = restoreStorage.pointee.mouse
     _ = tty.write(
-      restoreStorage.pointee.inline ? inlineEnterSequence : enterSequence, patience: 1000)
+      (restoreStorage.pointee.inline ? inlineEnterSequence : enterSequence)
+        + (mouse ? mouseOnSequence : []), patience: 1000)
   }
 
   /// What a program run on the terminal may leave behind that stepflow does not use, put back
@@ -191,6 +204,8 @@ private struct RestoreState {
   var fd: Int32 = -1
   var saved = termios()
   var active = false
+  /// Whether mouse reporting was turned on (and must be again after a stop).
+  var mouse = false
   var atExitRegistered = false
   /// Inline: no alternate screen to leave; `tail` brings the cursor below the rows.
   var inline = false

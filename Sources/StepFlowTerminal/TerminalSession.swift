@@ -76,6 +76,9 @@ package enum TerminalSession {
     package var device: TerminalDevice
     /// The shortest time between two frames (1/60 s: at most 60 frames a second).
     package var frameInterval: Duration
+    /// Whether the terminal reports the mouse (clicks, the wheel) as ``Key/mouse(_:)`` keys;
+    /// reporting is turned off again on every way out.
+    package var mouse: Bool
     /// Stops the process for Ctrl-Z and returns when it continues; tests replace it.
     package var stopProcess: @Sendable (_ signals: SignalPipe) -> Void = { $0.stopProcess() }
     /// The whole (alternate) screen, or the rows below the cursor.
@@ -86,8 +89,9 @@ package enum TerminalSession {
     package init(
       timeout: Duration? = nil, glyphs: GlyphStyle = .unicode, colorDepth: ColorDepth = .ansi256,
       device: TerminalDevice = .controlling, frameInterval: Duration = .microseconds(16_667),
-      mode: ScreenMode = .fullscreen, clearsInline: Bool = false
+      mouse: Bool = false, mode: ScreenMode = .fullscreen, clearsInline: Bool = false
     ) {
+      self.mouse = mouse
       self.timeout = timeout
       self.glyphs = glyphs
       self.colorDepth = colorDepth
@@ -124,7 +128,7 @@ package enum TerminalSession {
     defer { tty.close() }
     var signals = try SignalPipe.install(for: tty.name)
     defer { signals.uninstall() }
-    try TerminalModes.enter(tty, mode: options.mode)
+    try TerminalModes.enter(tty, mode: options.mode, mouse: options.mouse)
     FatalSignals.install()
     defer { FatalSignals.uninstall() }
     var loop = SessionLoop(tty: tty, signals: signals, options: options)

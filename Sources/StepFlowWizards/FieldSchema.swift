@@ -10,6 +10,9 @@ package enum FieldSchema {
   package struct FieldDraft: Sendable {
     package var spec: FieldSpec
     package var location: TextLocation
+    /// The texts its commands (`optionsFrom`, `validate`) fill in with answers; `sameStep`:
+    /// the step's own fields may be named (a check runs on Next, options on arrival).
+    package var commandTemplates: [(text: String, location: TextLocation, sameStep: Bool)] = []
     /// Where the field's `default` is written, if it has one.
     package var defaultLocation: TextLocation? = nil
   }
@@ -104,6 +107,8 @@ package enum FieldSchema {
     let minNode = o.node("min")
     let maxNode = o.node("max")
     let check = o.optional("check", .oneOf(FieldCheck.self))
+    let optionsFrom = o.optional("optionsFrom", TaskSchema.fieldCommand("optionsFrom"))
+    let validate = o.optional("validate", TaskSchema.fieldCommand("validate"))
     let defaultNode = o.node("default")
     guard let id else { return nil }
     let label = labelRead ?? id
@@ -126,7 +131,9 @@ package enum FieldSchema {
       misplaced("secure", "text")
       misplaced("lines", "text")
     }
-    if type != "choice", type != "multichoice" { misplaced("options", "choice and multichoice") }
+    if type != "choice", type != "multichoice" {
+      misplaced("options", "choice and multichoice")
+    }
     if type != "choice" { misplaced("style", "choice") }
     if type != "rating" { misplaced("stars", "rating") }
     if type != "number" {
@@ -182,10 +189,11 @@ package enum FieldSchema {
     let kind: FieldKind
     switch type {
     case "choice", "multichoice":
-      guard let options else {
-        if !o.has("options") {
+      guard let options = options ?? (optionsFrom != nil && !o.has("options") ? [] : nil) else {
+        if !o.has("options"), !o.has("optionsFrom") {
           o.report(
-            "missing key \"options\": a \(type) field needs its options", at: o.location)
+            "missing key \"options\": a \(type) field needs its options (or \"optionsFrom\": a command that lists them)",
+            at: o.location)
         }
         return standIn()
       }
@@ -219,9 +227,14 @@ package enum FieldSchema {
       let spec = try FieldSpec(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: minCount, max: maxCount, check: check,
-        default: defaultValue, defaultFromEnvironment: environmentName, matchingDefault: false)
-      return FieldDraft(
+        default: defaultValue, defaultFromEnvironment: environmentName,
+        optionsSource: optionsFrom?.spec, commandCheck: validate?.spec, matchingDefault: false)
+      var draft = FieldDraft(
         spec: spec, location: idLocation, defaultLocation: o.keyLocation(of: "default"))
+      draft.commandTemplates =
+        (optionsFrom?.templates ?? []).map { ($0.text, $0.location, false) }
+        + (validate?.templates ?? []).map { ($0.text, $0.location, true) }
+      return draft
     } catch {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()

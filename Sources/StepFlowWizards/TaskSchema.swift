@@ -21,14 +21,7 @@ package enum TaskSchema {
   package static let maxTimeout = 86_400_000
 
   package static let run: JSONSchema<TaskDraft> = .object { o in
-    let commandNode = o.node("command")
-    let shell = o.optional("shell", .nonEmptyString)
-    let shellLocation = o.node("shell")?.location
-    let cwd = o.optional("cwd", .nonEmptyString)
-    let cwdLocation = o.node("cwd")?.location
-    let env = o.optional("env", environment)
-    let envNode = o.node("env")
-    let timeout = o.optional("timeout", .int(in: 1...maxTimeout))
+    let command = readCommand(&o, owner: "a \"run\"")
     let progressNode = o.node("progress")
     let capture = o.optional("capture", FieldSchema.fieldID)
     let captureLocation = o.node("capture")?.location
@@ -38,6 +31,50 @@ package enum TaskSchema {
       "indicators", .array(of: .oneOf(StepTask.indicatorNames), minCount: 1))
     let indicatorsNode = o.node("indicators")
     let label = o.optional("label", .nonEmptyString)
+    let progress = progressMode(progressNode, &o)
+    let ringLocation =
+      indicators?.contains("ring") == true
+      ? (indicatorsNode?.location ?? o.location) : nil
+    guard let spec = command.spec else { return nil }
+    let task = StepTask(
+      command: spec, progress: progress ?? TaskProgressMode.none, capture: capture,
+      optional: optional,
+      start: start, indicators: indicators, label: label)
+    return TaskDraft(
+      task: task, location: o.location, templates: command.templates,
+      captureLocation: captureLocation, ringLocation: ringLocation)
+  }
+
+  /// A field's command (`optionsFrom`, `validate`) as read: the command, and the texts it
+  /// fills in with answers.
+  package struct CommandDraft: Sendable {
+    package var spec: CommandSpec
+    package var templates: [(text: String, location: TextLocation)]
+  }
+
+  /// A field's `optionsFrom` or `validate` object: `command` or `shell`, `cwd`, `env`,
+  /// `timeout` — the keys of a `run` that say what runs.
+  package static func fieldCommand(_ key: String) -> JSONSchema<CommandDraft> {
+    .object { o in
+      let command = readCommand(&o, owner: "\"\(key)\"")
+      guard let spec = command.spec else { return nil }
+      return CommandDraft(spec: spec, templates: command.templates)
+    }
+  }
+
+  /// What runs, as a `run`, `optionsFrom` or `validate` object says: `command` (argv) or
+  /// `shell`, `cwd`, `env`, `timeout` — every problem reported where it is written.
+  private static func readCommand(_ o: inout ObjectReader, owner: String) -> (
+    spec: CommandSpec?, templates: [(text: String, location: TextLocation)]
+  ) {
+    let commandNode = o.node("command")
+    let shell = o.optional("shell", .nonEmptyString)
+    let shellLocation = o.node("shell")?.location
+    let cwd = o.optional("cwd", .nonEmptyString)
+    let cwdLocation = o.node("cwd")?.location
+    let env = o.optional("env", environment)
+    let envNode = o.node("env")
+    let timeout = o.optional("timeout", .int(in: 1...maxTimeout))
 
     var templates: [(text: String, location: TextLocation)] = []
     var program: CommandSpec.Program?
@@ -45,7 +82,7 @@ package enum TaskSchema {
     case (nil, nil):
       if shellLocation == nil {
         o.report(
-          "a \"run\" needs a command: \"command\" (the program and its arguments, run without a shell) or \"shell\" (a script for /bin/sh -c)",
+          "\(owner) needs a command: \"command\" (the program and its arguments, run without a shell) or \"shell\" (a script for /bin/sh -c)",
           at: o.location)
       }
     case (let node?, nil) where shellLocation == nil:
@@ -63,8 +100,8 @@ package enum TaskSchema {
     case (_, _):
       if commandNode != nil {
         o.report(
-          "a \"run\" has either \"command\" or \"shell\", not both", at: shellLocation ?? o.location
-        )
+          "\(owner) has either \"command\" or \"shell\", not both",
+          at: shellLocation ?? o.location)
       }
       if let shell, let shellLocation {
         program = .shell(shell)
@@ -81,20 +118,10 @@ package enum TaskSchema {
         templates.append((env[member.key] ?? "", member.value.location))
       }
     }
-    let progress = progressMode(progressNode, &o)
-    let ringLocation =
-      indicators?.contains("ring") == true
-      ? (indicatorsNode?.location ?? o.location) : nil
-    guard let program else { return nil }
+    guard let program else { return (nil, templates) }
     let spec = CommandSpec(
       program, cwd: cwd, environment: env ?? [:], timeout: timeout.map { .milliseconds($0) })
-    let task = StepTask(
-      command: spec, progress: progress ?? TaskProgressMode.none, capture: capture,
-      optional: optional,
-      start: start, indicators: indicators, label: label)
-    return TaskDraft(
-      task: task, location: o.location, templates: templates, captureLocation: captureLocation,
-      ringLocation: ringLocation)
+    return (spec, templates)
   }
 
   /// `command`: a non-empty array of strings whose first (the program) is not empty.

@@ -10,6 +10,19 @@ extension WizardChecks {
     var known: Set<String> = []
     for step in draft.steps {
       let own = Set(step.fieldIDs.map(\.id))
+      for (text, location, sameStep) in step.fieldCommandTemplates {
+        let available = sameStep ? known.union(own) : known
+        for name in TaskTemplate(text).fieldIDs where !available.contains(name) {
+          let hint = Suggestions.closest(to: name, in: available.sorted()).map {
+            " — did you mean \(quoted($0))?"
+          }
+          let when =
+            sameStep
+            ? "this step or an earlier one (a check gets the answers given when Next is pressed)"
+            : "an earlier step (the options are listed when the step is reached)"
+          log.report("{{\(name)}} names no field asked by \(when)\(hint ?? "")", at: location)
+        }
+      }
       if let task = step.task {
         let available = known.union(own)
         for (text, location) in task.templates {

@@ -64,4 +64,7 @@ package struct StepDraft: Sendable {
   package var defaultLocations: [String: TextLocation] = [:]
   /// The step's `run`, with where its parts are written.
   package var task: TaskDraft? = nil
+  /// The texts its fields' commands (`optionsFrom`, `validate`) fill in with answers.
+  package var fieldCommandTemplates: [(text: String, location: TextLocation, sameStep: Bool)] =
+    []
 }

@@ -137,9 +137,12 @@ package enum WizardSchema {
       largeTitle: largeTitle, blocks: (body.map { [ScreenBlock.text($0)] } ?? []) + blocks,
       fields: fields.map(\.spec), tabs: tabs.map(\.definition), tabsField: tabsField,
       when: when?.condition, progress: progress, task: run?.task)
-    return StepDraft(
+    var step = StepDraft(
       definition: definition, idLocation: idLocation, fieldIDs: fieldIDs, when: when,
       templates: templates, defaultLocations: defaultLocations, task: run)
+    step.fieldCommandTemplates =
+      fields.flatMap(\.commandTemplates) + tabs.flatMap { $0.fields.flatMap(\.commandTemplates) }
+    return step
   }
 
   package static let stepColors:
@@ -335,6 +338,8 @@ package enum WizardSchema {
       let skipped: Set<String> = [
         "id", "pattern", "when", "icon", "colors", "tabsField", "type", "style", "check",
         "kind", "extensions", "field", "env",
+        // Commands' texts have rules of their own (WizardChecks.checkTasks).
+        "optionsFrom", "validate",
       ]
       return members.filter { !skipped.contains($0.key) }.flatMap { templateTexts(in: $0.value) }
     default:

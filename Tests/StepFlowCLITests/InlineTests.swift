@@ -355,9 +355,12 @@ import Testing
   @Test func aCancelledInlineWizardLeavesTheCross() throws {
     let (pty, before) = try Self.start(["run", "purchase", "--inline"], after: [], height: 30)
     #expect(pty.waitForText("Espresso beans"))
+    // Inline, the rows are the shell's: the mouse stays the terminal's (selection, scrolling).
+    #expect(!pty.model.mouseReporting && !pty.model.sgrMouse)
     pty.send("q")
     #expect(pty.waitForExit() == .exited(1))
     Self.expectGivenBack(pty, before)
+    #expect(!String(decoding: pty.output, as: UTF8.self).contains("\u{1B}[?1000h"))
     #expect(pty.model.usedLines == ["✗ Checkout"])
     #expect(Self.stdout(pty) == "")
   }

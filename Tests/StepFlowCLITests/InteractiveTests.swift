@@ -37,6 +37,9 @@ import Testing
     #expect(pty.model.cursorVisible, "cursor shown again", sourceLocation: sourceLocation)
     #expect(pty.model.autowrap, "autowrap back on", sourceLocation: sourceLocation)
     #expect(!pty.model.bracketedPaste, "bracketed paste off", sourceLocation: sourceLocation)
+    #expect(
+      !pty.model.mouseReporting && !pty.model.sgrMouse, "mouse reporting off",
+      sourceLocation: sourceLocation)
     #expect(pty.model.errors == [], sourceLocation: sourceLocation)
   }
 

@@ -157,13 +157,17 @@ import Testing
     #expect(decoder.feed(Array("\u{1B}[201~x".utf8)) == [.paste("abcdefab"), .character("x")])
   }
 
-  @Test func mouseFocusAndUnknownSequencesAreIgnored() {
+  @Test func mouseReportsAreKeysAndFocusAndUnknownSequencesAreIgnored() {
     let x10 = "\u{1B}[M !!"
     let sgrMouse = "\u{1B}[<0;12;5M\u{1B}[<0;12;5m"
     let focus = "\u{1B}[I\u{1B}[O"
     let unknown = "\u{1B}[?1;2c\u{1B}[12;40R\u{1B}[99~\u{1B}[201~\u{1B}[>0;276;0c\u{1B}[E"
     #expect(
-      keys("a" + x10 + sgrMouse + focus + unknown + "b") == [.character("a"), .character("b")])
+      keys("a" + x10 + sgrMouse + focus + unknown + "b") == [
+        .character("a"), .mouse(MouseEvent(.press(.left), column: 0, row: 0)),
+        .mouse(MouseEvent(.press(.left), column: 11, row: 4)),
+        .mouse(MouseEvent(.release(.left), column: 11, row: 4)), .character("b"),
+      ])
   }
 
   @Test func overlongSequenceIsDroppedWithoutStalling() {
@@ -202,5 +206,63 @@ import Testing
       size = size % 13 + 1
     }
     #expect(cutKeys == all)
+  }
+}
+
+/// Mouse reports, in the SGR form (1006) stepflow asks for and the older X10 form.
+@Suite struct MouseDecodingTests {
+  private func decode(_ text: String) -> [Key] {
+    var decoder = KeyDecoder()
+    return decoder.feed(Array(text.utf8)) + decoder.flush()
+  }
+
+  @Test func sgrPressReleaseAndPositionFromOne() {
+    #expect(
+      decode("\u{1B}[<0;10;3M\u{1B}[<0;10;3m") == [
+        .mouse(MouseEvent(.press(.left), column: 9, row: 2)),
+        .mouse(MouseEvent(.release(.left), column: 9, row: 2)),
+      ])
+    #expect(decode("\u{1B}[<2;1;1M") == [.mouse(MouseEvent(.press(.right), column: 0, row: 0))])
+    #expect(
+      decode("\u{1B}[<1;300;200M") == [.mouse(MouseEvent(.press(.middle), column: 299, row: 199))])
+  }
+
+  @Test func theWheelDragsAndModifiers() {
+    #expect(decode("\u{1B}[<64;5;5M") == [.mouse(MouseEvent(.wheelUp, column: 4, row: 4))])
+    #expect(decode("\u{1B}[<65;5;5M") == [.mouse(MouseEvent(.wheelDown, column: 4, row: 4))])
+    #expect(decode("\u{1B}[<32;6;5M") == [.mouse(MouseEvent(.drag(.left), column: 5, row: 4))])
+    #expect(decode("\u{1B}[<35;6;5M") == [], "moving with no button held is not reported")
+    #expect(
+      decode("\u{1B}[<20;2;2M") == [
+        .mouse(MouseEvent(.press(.left), column: 1, row: 1, shift: true, control: true))
+      ])
+    #expect(decode("\u{1B}[<66;2;2M") == [], "sideways wheels are ignored")
+  }
+
+  @Test func aReportSplitAcrossReadsCompletes() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)) == [])
+    #expect(
+      decoder.feed(Array("2;7Mx".utf8)) == [
+        .mouse(MouseEvent(.press(.left), column: 11, row: 6)), .character("x"),
+      ])
+  }
+
+  @Test func malformedReportsAreDroppedAndTheKeysAfterThemKept() {
+    #expect(decode("\u{1B}[<0;5M" + "a") == [.character("a")])
+    #expect(decode("\u{1B}[<0;;5Mb") == [.character("b")])
+    #expect(decode("\u{1B}[<0;0;5Mc") == [.character("c")], "positions count from 1")
+    #expect(decode("\u{1B}[<9999999;1;1Md") == [.character("d")])
+  }
+
+  @Test func x10ReportsAreDecodedToo() {
+    // CSI M, then button + 32, column + 33, row + 33.
+    #expect(
+      decode("\u{1B}[M\u{20}\u{2A}\u{23}") == [.mouse(MouseEvent(.press(.left), column: 9, row: 2))]
+    )
+    #expect(
+      decode("\u{1B}[M\u{23}\u{2A}\u{23}") == [
+        .mouse(MouseEvent(.release(.left), column: 9, row: 2))
+      ])
   }
 }

@@ -45,7 +45,13 @@ private struct CounterProgram: TerminalProgram, Sendable {
     var canvas = Canvas(width: width, height: height)
     canvas.draw("count \(count)", x: 0, y: 0, style: .plain.bold)
     canvas.draw("size \(width)x\(height)", x: 0, y: 1, style: .plain)
-    canvas.draw("key \(keys.last.map { "\($0)" } ?? "-")", x: 0, y: 2, style: .plain)
+    let last: String
+    switch keys.last {
+    case .mouse(let event)?: last = "mouse \(event.action)"  // the whole event is too wide
+    case let key?: last = "\(key)"
+    case nil: last = "-"
+    }
+    canvas.draw("key \(last)", x: 0, y: 2, style: .plain)
     if let animationEnd, now < animationEnd {
       canvas.draw("frame \(now.milliseconds)", x: 0, y: 3, style: Style(foreground: .cyan))
     }
@@ -109,11 +115,13 @@ private typealias Outcome = (code: Int32?, error: TerminalError?, program: Count
 
 private func startSession(
   on pty: PseudoTerminal, program: CounterProgram = CounterProgram(),
-  timeout: Duration? = nil,
+  timeout: Duration? = nil, mouse: Bool = true,
   stopProcess: (@Sendable (SignalPipe) -> Void)? = nil
 ) -> Background {
+  // The mouse is on in every session here, so that every way out is seen to turn it off.
   var options = TerminalSession.Options(
-    timeout: timeout, glyphs: .unicode, colorDepth: .truecolor, device: .path(pty.slavePath))
+    timeout: timeout, glyphs: .unicode, colorDepth: .truecolor, device: .path(pty.slavePath),
+    mouse: mouse)
   if let stopProcess { options.stopProcess = stopProcess }
   let fixed = options
   return Background {
@@ -137,7 +145,45 @@ private func startSession(
     )
     #expect(!pty.model.alternateScreen && pty.model.cursorVisible && pty.model.autowrap)
     #expect(!pty.model.bracketedPaste && !pty.model.synchronizedOutput)
+    #expect(!pty.model.mouseReporting && !pty.model.sgrMouse, "mouse reporting off")
     #expect(pty.model.errors == [])
+  }
+
+  @Test func mouseReportsReachTheProgramAsKeysAndTheModeIsTurnedOffAgain() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let before = pty.settings()
+    let session = startSession(on: pty)
+    #expect(pty.waitForText("count 0"))
+    #expect(pty.model.mouseReporting && pty.model.sgrMouse, "presses reported, in SGR form")
+    pty.send("\u{1B}[<0;5;3M\u{1B}[<0;5;3m\u{1B}[<65;1;1M")
+    #expect(pty.waitForText("wheelDown"))
+    pty.send("q")
+    let outcome = session.finish(reading: pty)
+    #expect(
+      outcome?.program.keys == [
+        .mouse(MouseEvent(.press(.left), column: 4, row: 2)),
+        .mouse(MouseEvent(.release(.left), column: 4, row: 2)),
+        .mouse(MouseEvent(.wheelDown, column: 0, row: 0)),
+      ])
+    expectGivenBack(pty, before)
+  }
+
+  @Test func everyRestoreTurnsMouseReportingOff() {
+    // Whether it was on or not: the full screen's restore and the inline one both send it.
+    for sequence in [TerminalModes.restoreSequence, TerminalModes.inlineRestoreSequence] {
+      let text = String(decoding: sequence, as: UTF8.self)
+      #expect(text.contains("\u{1B}[?1006l\u{1B}[?1000l"))
+    }
+  }
+
+  @Test func withoutTheMouseNoReportingIsAskedFor() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let session = startSession(on: pty, mouse: false)
+    #expect(pty.waitForText("count 0"))
+    #expect(!pty.model.mouseReporting)
+    #expect(!String(decoding: pty.output, as: UTF8.self).contains("\u{1B}[?1000h"))
+    pty.send("q")
+    #expect(session.finish(reading: pty)?.code == 7)
   }
 
   @Test func keysReachTheProgramAndItsExitCodeEndsTheSession() throws {
@@ -270,6 +316,7 @@ private func startSession(
     #expect(pty.waitFor { $0.model.synchronizedFrames > repaints })
     #expect(during.withLock { $0 }?.differences(from: before) == [])
     #expect(pty.model.alternateScreen && !pty.model.cursorVisible)
+    #expect(pty.model.mouseReporting, "mouse reporting on again after the stop")
     pty.send("+")
     #expect(pty.waitForText("count 1"))
     pty.send("q")
@@ -277,7 +324,8 @@ private func startSession(
     // The output went: restore, enter again, full repaint.
     let text = String(decoding: pty.output, as: UTF8.self)
     let restore = String(decoding: TerminalModes.restoreSequence, as: UTF8.self)
-    let enter = String(decoding: TerminalModes.enterSequence, as: UTF8.self)
+    let enter = String(
+      decoding: TerminalModes.enterSequence + TerminalModes.mouseOnSequence, as: UTF8.self)
     #expect(text.contains(restore + enter + "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J"))
     expectGivenBack(pty, before)
   }

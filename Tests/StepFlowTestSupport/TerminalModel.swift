@@ -9,7 +9,8 @@ import StepFlowText
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
 /// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
-/// (alternate screen), `?2004` (bracketed paste) and `?2026` (synchronized output).
+/// (alternate screen), `?1000` and `?1006` (mouse reporting, SGR form), `?2004` (bracketed
+/// paste) and `?2026` (synchronized output).
 /// Anything else is recorded in ``errors``, so a test can fail on unexpected bytes.
 ///
 /// ```swift
@@ -47,6 +48,10 @@ public struct TerminalModel: Sendable {
   /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
   /// and the DEC graphics character set (`ESC ( 0`).
   public private(set) var mouseModes: Set<Int> = []
+  /// Whether the terminal reports mouse presses (`?1000`).
+  public var mouseReporting: Bool { mouseModes.contains(1000) }
+  /// Whether mouse reports use the SGR form (`?1006`).
+  public var sgrMouse: Bool { mouseModes.contains(1006) }
   /// Whether application cursor keys (`?1h`) are on.
   public private(set) var applicationCursorKeys = false
   /// Whether the application keypad (`ESC =`) is on.
@@ -119,6 +124,32 @@ public struct TerminalModel: Sendable {
 
   /// Whether some row of the screen contains `text`.
   public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+
+  /// Where `text` first shows on the screen, at or below `row`: the column (in cells, wide
+  /// graphemes counting two) and the row of its first grapheme — where a click on it goes.
+  public func position(of text: String, from row: Int = 0) -> (column: Int, row: Int)? {
+    positions(of: text).first { $0.row >= row }
+  }
+
+  /// Every place `text` shows on the screen, row by row, left to right.
+  public func positions(of text: String) -> [(column: Int, row: Int)] {
+    let wanted = text.map(String.init)
+    guard !wanted.isEmpty else { return [] }
+    var found: [(column: Int, row: Int)] = []
+    for y in 0..<height {
+      // The row's graphemes with the column each starts at.
+      let cells = (0..<width).compactMap { x -> (String, Int)? in
+        let cell = grid[y * width + x]
+        return cell.isContinuation ? nil : (cell.symbol, x)
+      }
+      guard cells.count >= wanted.count else { continue }
+      for start in 0...(cells.count - wanted.count)
+      where (0..<wanted.count).allSatisfy({ cells[start + $0].0 == wanted[$0] }) {
+        found.append((cells[start].1, y))
+      }
+    }
+    return found
+  }
 
   /// The scrollback and then the screen, as text: everything the terminal still shows or
   /// keeps.

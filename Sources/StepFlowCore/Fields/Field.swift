@@ -177,6 +177,10 @@ package struct Field: Hashable, Sendable {
     case (.multichoice, nil): stored = .choices([])
     case (.confirm, .bool?), (.rating, nil), (.rating, .number?), (.choice, nil):
       stored = newValue
+    case (.choice, .choice?) where spec.awaitsOptions,
+      (.multichoice, .choices?)
+    where spec.awaitsOptions:
+      stored = newValue
     case (.choice(let options, _), .choice(let id)?):
       guard let index = options.firstIndex(where: { $0.id == id }) else {
         let suggestion = Suggestions.closest(to: id, in: options.map(\.id))

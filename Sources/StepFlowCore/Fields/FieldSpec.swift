@@ -155,6 +155,8 @@ public struct FieldSpec: Hashable, Sendable {
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
+    let optionsSource: CommandSpec?
+    let commandCheck: CommandSpec?
     /// The most characters a text may have to be matched against `regex`.
     let patternTextLimit: Int?
     /// The last text matched against `regex` and whether it matched: a screen checks its
@@ -166,7 +168,8 @@ public struct FieldSpec: Hashable, Sendable {
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
       defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?, patternTextLimit: Int?
+      search: OptionSearch?, optionsSource: CommandSpec?, commandCheck: CommandSpec?,
+      patternTextLimit: Int?
     ) {
       self.id = id
       self.label = label
@@ -182,6 +185,8 @@ public struct FieldSpec: Hashable, Sendable {
       self.defaultFromEnvironment = defaultFromEnvironment
       self.regex = regex
       self.search = search
+      self.optionsSource = optionsSource
+      self.commandCheck = commandCheck
       self.patternTextLimit = patternTextLimit
     }
 
@@ -191,7 +196,8 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: search, patternTextLimit: limit)
+        search: search, optionsSource: optionsSource, commandCheck: commandCheck,
+        patternTextLimit: limit)
     }
   }
 
@@ -230,6 +236,17 @@ public struct FieldSpec: Hashable, Sendable {
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
   package var search: OptionSearch? { storage.search }
+  /// A command that lists the options of a choice or multichoice (`optionsFrom`).
+  ///
+  /// It prints one option a line (`id<TAB>title` allowed) and runs when its step is reached;
+  /// the field may declare no options.
+  public var optionsSource: CommandSpec? { storage.optionsSource }
+  /// A command that checks a text field's value on Next (`validate: {command: …}`).
+  ///
+  /// It gets the value on stdin and in `STEPFLOW_VALUE`; exit 0 accepts it, else the first
+  /// line of its output is the message. It runs once per distinct value.
+  public var commandCheck: CommandSpec? { storage.commandCheck }
+
   /// The most characters a text may have to be matched against the pattern (a longer one is
   /// refused as too long, unmatched): the pattern's share of ``FieldPattern/actionBudget`` —
   /// all of it for a field on its own, less in a flow with other patterns
@@ -267,6 +284,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.patternMessage == b.patternMessage && a.min == b.min && a.max == b.max
       && a.check == b.check && a.defaultValue == b.defaultValue
       && a.defaultFromEnvironment == b.defaultFromEnvironment
+      && a.optionsSource == b.optionsSource && a.commandCheck == b.commandCheck
   }
 
   /// Hashes what ``==`` compares.
@@ -292,6 +310,8 @@ public struct FieldSpec: Hashable, Sendable {
   ///   - defaultValue: The answer the field starts with, if any.
   ///   - defaultFromEnvironment: an environment variable to start with (`USER`), used when it
   ///     is set and its value passes the field's rules (else `default` is).
+  ///   - optionsSource: A command that lists a choice's options (see ``optionsSource``).
+  ///   - commandCheck: A command that checks a text field's value (see ``commandCheck``).
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
   ///   an invalid `pattern` (with the regex parser's reason), a rule that does not apply to
   ///   the kind, `min` above `max`, a choice without options or with duplicate ids, a rating
@@ -301,12 +321,14 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil
   ) throws(FieldSpecError) {
     try self.init(
       id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
       patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
-      defaultFromEnvironment: defaultFromEnvironment, matchingDefault: true)
+      defaultFromEnvironment: defaultFromEnvironment, optionsSource: optionsSource,
+      commandCheck: commandCheck, matchingDefault: true)
   }
 
   /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
@@ -316,7 +338,8 @@ public struct FieldSpec: Hashable, Sendable {
     id: String, label: String, help: String? = nil, kind: FieldKind, required: Bool = false,
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
-    defaultFromEnvironment: String? = nil, matchingDefault: Bool
+    defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
+    commandCheck: CommandSpec? = nil, matchingDefault: Bool
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -346,6 +369,7 @@ public struct FieldSpec: Hashable, Sendable {
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
       regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      optionsSource: optionsSource, commandCheck: commandCheck,
       patternTextLimit: regex?.maxTextLength)
     try checkRules()
     if let value = self.defaultValue { try checkDefault(value, matching: matchingDefault) }
@@ -363,9 +387,28 @@ public struct FieldSpec: Hashable, Sendable {
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
         defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: kind.isList ? OptionSearch(kind.options) : nil,
-        patternTextLimit: patternTextLimit))
+        search: kind.isList ? OptionSearch(kind.options) : nil, optionsSource: optionsSource,
+        commandCheck: commandCheck, patternTextLimit: patternTextLimit))
   }
+
+  /// The same choice or multichoice with the options its ``optionsSource`` listed.
+  ///
+  /// A value that is none of them no longer passes. Other kinds are returned as they are.
+  package func withOptions(_ options: [ChoiceOption]) -> FieldSpec {
+    let kind: FieldKind
+    switch self.kind {
+    case .choice(_, let style): kind = .choice(options: options, style: style)
+    case .multichoice: kind = .multichoice(options: options)
+    default: return self
+    }
+    var start = defaultValue
+    if case .choice(let id)? = start, !options.contains(where: { $0.id == id }) { start = nil }
+    return retitled(label: label, help: help, kind: kind, default: start)
+  }
+
+  /// Whether the options are still to come from ``optionsSource``: any id is taken until
+  /// they are known (answers given beforehand), and checked when they are.
+  package var awaitsOptions: Bool { optionsSource != nil && kind.options.isEmpty }
 
   private init(storage: Storage) {
     self.storage = storage
@@ -419,6 +462,16 @@ public struct FieldSpec: Hashable, Sendable {
     if !isText {
       if pattern != nil { throw fail(.ruleNotApplicable(rule: "pattern", kind: kind.name)) }
       if check != nil { throw fail(.ruleNotApplicable(rule: "check", kind: kind.name)) }
+      if commandCheck != nil {
+        throw fail(.ruleNotApplicable(rule: "validate", kind: kind.name))
+      }
+    }
+    switch kind {
+    case .choice, .multichoice: break
+    default:
+      if optionsSource != nil {
+        throw fail(.ruleNotApplicable(rule: "optionsFrom", kind: kind.name))
+      }
     }
     if patternMessage != nil, pattern == nil { throw fail(.patternMessageWithoutPattern) }
     func noCounts() throws(FieldSpecError) {
@@ -443,13 +496,16 @@ public struct FieldSpec: Hashable, Sendable {
       try checkNumberRules(rules)
     case .choice(let options, _):
       try noCounts()
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
     case .multichoice(let options):
-      try checkOptions(options)
+      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
       for (rule, value) in [("min", min), ("max", max)] {
-        if let value, !(0...options.count).contains(value) {
+        let most = optionsSource == nil ? options.count : Int.max
+        if let value, !(0...most).contains(value) {
           throw fail(
-            .boundOutOfRange(rule: rule, value: value, lowest: 0, highest: options.count))
+            .boundOutOfRange(
+              rule: rule, value: value, lowest: 0,
+              highest: optionsSource == nil ? options.count : nil))
         }
       }
     case .confirm, .path:

@@ -138,6 +138,8 @@ extension FieldSpec {
   private func option(named name: String, as typed: String, in options: [ChoiceOption]) -> Result<
     ChoiceOption, FieldError
   > {
+    // Options still to come from a command: any id, checked once they are known.
+    if awaitsOptions { return .success(ChoiceOption(name, name)) }
     let lower = name.lowercased()
     guard
       let option = options.first(where: { $0.id.lowercased() == lower })

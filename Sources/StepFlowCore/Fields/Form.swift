@@ -115,6 +115,13 @@ package struct Form: Hashable, Sendable {
   @discardableResult
   package mutating func focusPrevious() -> Bool { focus(at: focusIndex - 1) }
 
+  /// Focuses the field at `index` and does what a click on its `part` means.
+  package mutating func click(fieldAt index: Int, _ part: FieldClick) -> KeyOutcome {
+    guard fields.indices.contains(index) else { return .ignored }
+    focus(at: index)
+    return fields[index].click(part)
+  }
+
   /// Focuses the field at `index`, touching the one left.
   /// - Returns: whether the focus moved.
   @discardableResult

@@ -46,6 +46,12 @@ extension FlowMachine {
       state.showsHelp = false
       return .changed
     }
+    // Enter, wherever the focus is, lists again options that could not be listed.
+    if key == .enter, state.pendingConfirmation == nil, !state.showsLog,
+      let retried = retryOptions(&state, flow)
+    {
+      return retried
+    }
     guard let binding = KeyBindings.binding(for: key, in: focusContext(of: state, flow: flow))
     else { return nil }
     switch binding.action {

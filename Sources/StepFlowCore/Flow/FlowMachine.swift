@@ -28,6 +28,7 @@ package enum FlowMachine {
     switch outcome {
     case .moved(let from, let to, _) where from != to:
       state.showsLog = false
+      state.afterChecks = nil
       state.openEditor(flow: flow)
       arrive(&state, flow)
     case .startedOver:
@@ -48,7 +49,9 @@ package enum FlowMachine {
       if flow.navigation == .rating {
         return rate(state.rating + 1, &state, flow, whenOutOfRange: "already the highest rating")
       }
+      if let refusal = listingRefusal(state) { return refusal }
       if let refusal = validateCurrentStep(&state, flow) { return refusal }
+      if let waiting = fieldTasksBeforeNext(&state, flow) { return waiting }
       let answers = state.answers
       return move(&state, flow, before: before) { p in forward(&p, flow, answers) }
     case .previous:
@@ -82,6 +85,8 @@ package enum FlowMachine {
       state.automatic = automatic
       return .startedOver(from: before, to: state.progression.current)
     case .enter:
+      // Enter on a step whose options could not be listed lists them again.
+      if let retried = retryOptions(&state, flow) { return retried }
       switch enterEffect(state, flow) {
       case .back: return perform(.back, &state, flow)
       case .nextField, .nextStep: return perform(.next, &state, flow)
@@ -348,7 +353,9 @@ package enum FlowMachine {
     }
     // Every shown step must be answered: the last one here, the earlier ones again, as answers
     // may have changed since (a later `set`, or a condition that now shows another step).
+    if let refusal = listingRefusal(state) { return refusal }
     if let refusal = validateCurrentStep(&state, flow) { return refusal }
+    if let waiting = fieldTasksBeforeNext(&state, flow, then: .finish) { return waiting }
     if let refusal = firstUnanswered(in: 0..<current, state, flow) { return refusal }
     // A run cannot finish past a required task that has not succeeded.
     if let refusal = firstUnfinishedTask(in: 0..<(current + 1), state, flow) { return refusal }

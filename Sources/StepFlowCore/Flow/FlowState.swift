@@ -44,6 +44,16 @@ package struct FlowState: Equatable, Sendable {
   /// Whether every task starts when its step is reached and a succeeded one moves on
   /// (`--auto`), kept over `reset`.
   package var automatic = false
+  /// The latest run of each field's command — its `optionsFrom` or a value's `validate` —
+  /// by field id.
+  package var fieldTasks: [String: FieldTaskRecord] = [:]
+  /// The options each `optionsFrom` command listed, by field id.
+  package var loadedOptions: [String: [ChoiceOption]] = [:]
+  /// What each `validate` command said of each value it checked, by field id then value: a
+  /// value is checked once.
+  package var verdicts: [String: [String: CheckVerdict]] = [:]
+  /// What waits for the checks it started (Next or finish): it goes on when they accept.
+  package var afterChecks: Command?
 
   /// A flow at its start, with answers given beforehand.
   ///
@@ -105,7 +115,8 @@ package struct FlowState: Equatable, Sendable {
       selectedTabs[current] = index
     }
     let made = StepEditor(
-      step: current, flow: flow, answers: answers, selectedTab: selectedTab(ofStep: current))
+      step: current, flow: flow, answers: answers, selectedTab: selectedTab(ofStep: current),
+      options: loadedOptions)
     editor = made.hasControls || flow.navigation == .buttons ? made : nil
     syncAnswers(flow: flow)
   }

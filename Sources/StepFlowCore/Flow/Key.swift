@@ -14,6 +14,8 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// Text pasted in one piece (bracketed paste), newlines included.
   case paste(String)
+  /// A click, a release or a turn of the wheel (only while mouse reporting is on).
+  case mouse(MouseEvent)
 }
 
 extension Key {
@@ -43,6 +45,7 @@ extension Key {
     case .escape: return "Esc"
     case .function(let n): return "F\(n)"
     case .paste: return "paste"
+    case .mouse: return "mouse"
     }
   }
 

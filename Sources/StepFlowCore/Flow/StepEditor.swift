@@ -29,16 +29,24 @@ package struct StepEditor: Equatable, Sendable {
 
   /// An editor for step `index`, filled from `answers` (fields without an answer keep their
   /// default), the first field focused — or the Next button when the step asks nothing.
+  ///
+  /// A field whose options come from a command (`optionsFrom`) has those of `options`.
   package init(
-    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int
+    step index: Int, flow: FlowDefinition, answers: [String: FieldValue], selectedTab: Int,
+    options: [String: [ChoiceOption]] = [:]
   ) {
     let step = flow.steps[index]
     self.step = index
-    form = StepEditor.makeForm(
-      flow.resolvedFields(step.fields, answers: answers), answers: answers)
-    tabForms = step.tabs.map {
-      StepEditor.makeForm(flow.resolvedFields($0.fields, answers: answers), answers: answers)
+    func specs(_ fields: [FieldSpec]) -> [FieldSpec] {
+      let resolved = flow.resolvedFields(fields, answers: answers)
+      guard !options.isEmpty else { return resolved }
+      return resolved.map { spec in
+        guard spec.optionsSource != nil, let list = options[spec.id] else { return spec }
+        return spec.withOptions(list)
+      }
     }
+    form = StepEditor.makeForm(specs(step.fields), answers: answers)
+    tabForms = step.tabs.map { StepEditor.makeForm(specs($0.fields), answers: answers) }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
     focus = firstFocus(flow: flow)
@@ -174,6 +182,18 @@ package struct StepEditor: Equatable, Sendable {
     case .tabField(let i): tabForms[selectedTab].focus(at: i)
     default: break
     }
+  }
+
+  /// Focuses a field of the step's form (`tab` nil) or of the selected tab's, and does what a
+  /// click on its `part` means.
+  package mutating func clickForm(fieldAt index: Int, _ part: FieldClick, tab: Int?) -> KeyOutcome {
+    if let tab {
+      guard tab == selectedTab, tabForms.indices.contains(tab) else { return .ignored }
+      focus = .tabField(index)
+      return tabForms[tab].click(fieldAt: index, part)
+    }
+    focus = .field(index)
+    return form.click(fieldAt: index, part)
   }
 
   /// Focuses the field with an id, selecting its tab if it is on one.

@@ -130,65 +130,82 @@ extension FlowMachine {
         TaskInputs()
       )
     case .command(let spec):
-      var inputs = TaskInputs()
-      var used = Set<String>()
-      let values = Dictionary(
-        answers.map { ($0.0, $0.1.dataText) }, uniquingKeysWith: { a, _ in a })
-      func fill(_ text: String, element: Int?) throws(TaskProblem) -> String {
-        let template = TaskTemplate(text)
-        for id in template.fieldIDs { used.insert(id) }
-        if let problem = template.problem(values: values, element: element) {
-          throw TaskProblem(reason: problem)
-        }
-        return template.render(values)
-      }
-      var arguments: [String]
-      switch spec.program {
-      case .argv(let argv):
-        if let code = CommandSpec.codeArgumentIndex(argv),
-          !TaskTemplate(argv[code]).fieldIDs.isEmpty
-        {
-          throw TaskProblem(
-            reason:
-              "argument \(code) is code the program runs (\(argv[0]) \(argv[code - 1])); an answer in it would run as code, so it is not filled in — pass the answer as its own argument or read $\(environmentName(of: TaskTemplate(argv[code]).fieldIDs[0]))"
-          )
-        }
-        arguments = []
-        var afterDoubleDash = false
-        for (i, element) in argv.enumerated() {
-          arguments.append(try fill(element, element: afterDoubleDash ? nil : i))
-          if element == "--" { afterDoubleDash = true }
-        }
-        inputs.arguments = arguments
-      case .shell(let script):
-        arguments = ["/bin/sh", "-c", script]
-        inputs.arguments = [script]
-      }
-      let directory = try spec.cwd.map { (cwd) throws(TaskProblem) in try fill(cwd, element: nil) }
-      inputs.directory = directory
-      var environment: [String: String] = [:]
-      for (id, value) in answers { environment[environmentName(of: id)] = value.dataText }
-      environment["STEPFLOW_ANSWERS"] = JSONWriter.compact(
-        .object(answers.map { JSONMember($0.0, $0.1.jsonValue) }))
-      for (name, value) in spec.environment.sorted(by: { $0.key < $1.key }) {
-        let filled = try fill(value, element: nil)
-        environment[name] = filled
-        inputs.environment[name] = filled
-      }
-      // Answers named in the command's own text, as $STEPFLOW_ID (every one: STEPFLOW_ANSWERS).
-      let texts = arguments + Array(spec.environment.values) + [spec.cwd ?? ""]
-      let mentionsAll = texts.contains { $0.contains("STEPFLOW_ANSWERS") }
-      for (id, value) in answers
-      where mentionsAll || used.contains(id)
-        || texts.contains(where: { $0.contains(environmentName(of: id)) })
-      {
-        inputs.answers[id] = value.dataText
-      }
-      let launch = TaskLaunch(
-        arguments: arguments, environment: environment, directory: directory,
-        timeout: spec.timeout, captureLimit: task.capture == nil ? 0 : TaskLaunch.maxCapture)
+      let (launch, inputs) = try commandLaunch(
+        spec, answers: answers,
+        captureLimit: task.capture == nil ? 0 : TaskLaunch.maxCapture)
       return (.command(launch), inputs)
     }
+  }
+
+  /// A command ready to run with `answers`: `{{id}}` filled into argument elements, `cwd` and
+  /// `env` values as data, every answer in the environment (`STEPFLOW_<ID>`,
+  /// `STEPFLOW_ANSWERS`) with `environment` added — the one way tasks, `optionsFrom` and
+  /// `validate` commands get answers.
+  /// - Throws: ``TaskProblem`` when an answer would change what the command means (see
+  ///   ``taskWork(forStep:_:_:)``).
+  package static func commandLaunch(
+    _ spec: CommandSpec, answers: [(String, FieldValue)], captureLimit: Int,
+    environment extra: [String: String] = [:], input: String? = nil
+  ) throws(TaskProblem) -> (TaskLaunch, TaskInputs) {
+    var inputs = TaskInputs()
+    var used = Set<String>()
+    let values = Dictionary(
+      answers.map { ($0.0, $0.1.dataText) }, uniquingKeysWith: { a, _ in a })
+    func fill(_ text: String, element: Int?) throws(TaskProblem) -> String {
+      let template = TaskTemplate(text)
+      for id in template.fieldIDs { used.insert(id) }
+      if let problem = template.problem(values: values, element: element) {
+        throw TaskProblem(reason: problem)
+      }
+      return template.render(values)
+    }
+    var arguments: [String]
+    switch spec.program {
+    case .argv(let argv):
+      if let code = CommandSpec.codeArgumentIndex(argv),
+        !TaskTemplate(argv[code]).fieldIDs.isEmpty
+      {
+        throw TaskProblem(
+          reason:
+            "argument \(code) is code the program runs (\(argv[0]) \(argv[code - 1])); an answer in it would run as code, so it is not filled in — pass the answer as its own argument or read $\(environmentName(of: TaskTemplate(argv[code]).fieldIDs[0]))"
+        )
+      }
+      arguments = []
+      var afterDoubleDash = false
+      for (i, element) in argv.enumerated() {
+        arguments.append(try fill(element, element: afterDoubleDash ? nil : i))
+        if element == "--" { afterDoubleDash = true }
+      }
+      inputs.arguments = arguments
+    case .shell(let script):
+      arguments = ["/bin/sh", "-c", script]
+      inputs.arguments = [script]
+    }
+    let directory = try spec.cwd.map { (cwd) throws(TaskProblem) in try fill(cwd, element: nil) }
+    inputs.directory = directory
+    var environment: [String: String] = [:]
+    for (id, value) in answers { environment[environmentName(of: id)] = value.dataText }
+    environment["STEPFLOW_ANSWERS"] = JSONWriter.compact(
+      .object(answers.map { JSONMember($0.0, $0.1.jsonValue) }))
+    for (name, value) in spec.environment.sorted(by: { $0.key < $1.key }) {
+      let filled = try fill(value, element: nil)
+      environment[name] = filled
+      inputs.environment[name] = filled
+    }
+    // Answers named in the command's own text, as $STEPFLOW_ID (every one: STEPFLOW_ANSWERS).
+    let texts = arguments + Array(spec.environment.values) + [spec.cwd ?? ""]
+    let mentionsAll = texts.contains { $0.contains("STEPFLOW_ANSWERS") }
+    for (id, value) in answers
+    where mentionsAll || used.contains(id)
+      || texts.contains(where: { $0.contains(environmentName(of: id)) })
+    {
+      inputs.answers[id] = value.dataText
+    }
+    for (name, value) in extra { environment[name] = value }
+    let launch = TaskLaunch(
+      arguments: arguments, environment: environment, directory: directory,
+      timeout: spec.timeout, input: input, captureLimit: captureLimit)
+    return (launch, inputs)
   }
 
   // MARK: Starting, ending
@@ -217,6 +234,7 @@ extension FlowMachine {
   /// and has not run with these answers — never again after it succeeded, failed or was
   /// skipped with them (Retry runs it again), and not while the step's fields are invalid.
   package static func arrive(_ state: inout FlowState, _ flow: FlowDefinition) {
+    loadOptions(&state, flow)
     guard state.status == .running, let current = state.progression.current,
       let task = flow.steps[current].task, task.start == .arrival || state.automatic,
       case .ready = taskPhase(ofStep: current, state, flow),
@@ -279,8 +297,8 @@ extension FlowMachine {
   /// The effects a change of state asks for: a run for every task that started, a cancel
   /// for every one that was stopped, left behind by `reset`, or whose flow ended.
   package static func taskEffects(from before: FlowState, to after: FlowState) -> [TaskEffect] {
-    guard before.tasks != after.tasks || before.status != after.status else { return [] }
-    var effects: [TaskEffect] = []
+    var effects = fieldTaskEffects(from: before, to: after)
+    guard before.tasks != after.tasks || before.status != after.status else { return effects }
     for (index, old) in before.tasks.sorted(by: { $0.key < $1.key }) where old.status == .running {
       let new = after.tasks[index]
       if after.status != .running || new?.id != old.id || new?.status == .stopped {
@@ -291,6 +309,27 @@ extension FlowMachine {
     for (index, new) in after.tasks.sorted(by: { $0.key < $1.key }) where new.status == .running {
       let old = before.tasks[index]
       if old?.id != new.id || old?.status != .running { effects.append(.run(new.id, new.work)) }
+    }
+    return effects
+  }
+
+  /// The effects of the fields' commands: a run for each that started, a cancel for each
+  /// replaced or whose flow ended.
+  private static func fieldTaskEffects(from before: FlowState, to after: FlowState)
+    -> [TaskEffect]
+  {
+    guard before.fieldTasks != after.fieldTasks || before.status != after.status else {
+      return []
+    }
+    var effects: [TaskEffect] = []
+    for (field, old) in before.fieldTasks.sorted(by: { $0.key < $1.key }) where old.isRunning {
+      let new = after.fieldTasks[field]
+      if after.status != .running || new?.id != old.id { effects.append(.cancel(old.id)) }
+    }
+    guard after.status == .running else { return effects }
+    for (field, new) in after.fieldTasks.sorted(by: { $0.key < $1.key }) where new.isRunning {
+      let old = before.fieldTasks[field]
+      if old?.id != new.id || old?.isRunning != true { effects.append(.run(new.id, new.work)) }
     }
     return effects
   }
@@ -309,6 +348,7 @@ extension FlowMachine {
     guard let current = state.progression.current, let task = flow.steps[current].task,
       let phase = taskPhase(ofStep: current, state, flow)
     else {
+      if command == .retry, let retried = retryOptions(&state, flow) { return retried }
       switch command {
       case .retry, .skip: return .refused("this step has no task")
       case .stop: return .refused("no task is running")

@@ -32,13 +32,34 @@ package struct ButtonRow {
       area: Rect(x: area.x + half, y: area.y, width: area.width - half, height: 1))
   }
 
+  /// The button at `column` of a row drawn in `area` (its label, and the pointer of the
+  /// focused one): what a click there presses.
+  package func button(atColumn column: Int, in area: Rect) -> Focus? {
+    guard area.height > 0, area.width >= 8 else { return nil }
+    let half = area.width / 2
+    let back = Rect(x: area.x, y: area.y, width: half, height: 1)
+    let next = Rect(x: area.x + half, y: area.y, width: area.width - half, height: 1)
+    for (title, focus, rect) in [("Back", Focus.back, back), (nextTitle, Focus.next, next)] {
+      let (x, width) = span(title, focused: self.focus == focus, in: rect)
+      if column >= x, column < x + width { return focus }
+    }
+    return nil
+  }
+
+  /// Where a button's pointer and label go in its half of the row: the first column and the
+  /// width.
+  private func span(_ title: String, focused: Bool, in area: Rect) -> (x: Int, width: Int) {
+    let pointer = focused ? glyphs.pointerRight + " " : ""
+    let width = DisplayWidth.of(pointer) + DisplayWidth.of("[ " + title + " ]")
+    return (area.x + max(0, (area.width - width) / 2), width)
+  }
+
   private func draw(
     _ title: String, focused: Bool, enabled: Bool, into canvas: inout Canvas, area: Rect
   ) {
     let label = "[ " + title + " ]"
     let pointer = focused ? glyphs.pointerRight + " " : ""
-    let width = DisplayWidth.of(pointer) + DisplayWidth.of(label)
-    let x = area.x + max(0, (area.width - width) / 2)
+    let x = span(title, focused: focused, in: area).x
     let base = theme.text
     var style = base.foreground(enabled ? theme.accent : theme.inactive)
     if focused { style = style.reversed.bold }

@@ -152,6 +152,30 @@ package struct Tabs: Hashable, Sendable {
     return "tab \(selectedIndex + 1) of \(titles.count): \(title)"
   }
 
+  /// Where the underline is at `now`, from its first column to after its last, in the row
+  /// of all the titles (before scrolling).
+  private func bar(_ strip: TabStrip, at now: Duration) -> (start: Int, end: Int) {
+    let f = fraction(at: now)
+    let from = strip.geometry(at: fromPosition)
+    let to = strip.geometry(at: Double(selectedIndex))
+    return (
+      Int(interpolate(from.x, to.x, f).rounded()),
+      Int(interpolate(from.x + from.width, to.x + to.width, f).rounded())
+    )
+  }
+
+  /// The tab whose title (or underline) is at `column`, `row` of a bar drawn in `area` at
+  /// `now`: what a click there selects.
+  package func tab(
+    atColumn column: Int, row: Int, in area: Rect, at now: Duration, glyphs: Glyphs = .unicode
+  ) -> Int? {
+    guard area.top(Tabs.height).contains(x: column, y: row), !titles.isEmpty else { return nil }
+    let strip = TabStrip(titles: titles, width: area.width, glyphs: glyphs)
+    let (barStart, barEnd) = bar(strip, at: now)
+    let x = column - area.x + strip.scrollOffset(barStart: barStart, barEnd: barEnd)
+    return strip.segments.firstIndex { x >= $0.x && x < $0.x + $0.width }
+  }
+
   /// Draws the titles and the underline on the first two rows of `area`.
   ///
   /// - Parameters:
@@ -172,10 +196,7 @@ package struct Tabs: Hashable, Sendable {
     guard !titles.isEmpty else { return }
     let strip = TabStrip(titles: titles, width: area.width, glyphs: glyphs)
     let f = fraction(at: now)
-    let from = strip.geometry(at: fromPosition)
-    let to = strip.geometry(at: Double(selectedIndex))
-    let barStart = Int(interpolate(from.x, to.x, f).rounded())
-    let barEnd = Int(interpolate(from.x + from.width, to.x + to.width, f).rounded())
+    let (barStart, barEnd) = bar(strip, at: now)
     var row = Canvas(width: strip.totalWidth, height: Tabs.height, style: base)
     for (i, segment) in strip.segments.enumerated() {
       // The old selection fades to the inactive colour while the new one takes the accent.

@@ -24,7 +24,8 @@ extension Field {
     let chosen = Set(selectedIDs)
     let selected = selectedIndex
     let filter = OptionSearch.fold(list.filter)
-    if shown == 0 {
+    // No options yet (a command lists them): the line under the form says what it does.
+    if shown == 0, total > 0 || !list.filter.isEmpty {
       canvas.draw(
         TextLayout.truncate(
           "no match for \"\(list.filter)\" (Backspace edits the filter, Esc clears it)",

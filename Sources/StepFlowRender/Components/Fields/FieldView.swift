@@ -162,8 +162,11 @@ extension Field {
     }
   }
 
-  private func renderTabs(
-    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
+  /// Where the options of a choice drawn as a row go in `width` columns: from the first one
+  /// shown (as far left as lets the highlighted one show, room left for the marks), each
+  /// option's column and width, and whether marks say more is left or right.
+  package func optionRow(width: Int, glyphs: Glyphs) -> (
+    items: [(index: Int, x: Int, width: Int, text: String)], cutLeft: Bool, cutRight: Bool
   ) {
     let selected = selectedIndex
     let items = options.enumerated().map { i, option in
@@ -171,30 +174,80 @@ extension Field {
     }
     let widths = items.map { DisplayWidth.of($0) }
     let gap = 3
-    // Start as far left as lets the highlighted option show, leaving room for the marks.
     var first = 0
     while first < highlighted {
       let span = widths[first...highlighted].reduce(0, +) + gap * (highlighted - first)
       let marks = (first > 0 ? 2 : 0) + (highlighted < items.count - 1 ? 2 : 0)
-      if span + marks <= area.width { break }
+      if span + marks <= width { break }
       first += 1
     }
-    var x = area.x
-    let faint = theme.text.foreground(theme.inactive)
-    if first > 0 {
-      canvas.draw(glyphs.leftMark, x: x, y: area.y, style: faint, limit: 1)
-      x += 2
-    }
+    var x = first > 0 ? 2 : 0
+    var shown: [(index: Int, x: Int, width: Int, text: String)] = []
+    var cutRight = false
     for i in first..<items.count {
       let reserve = i < items.count - 1 ? 2 : 0
-      if x + widths[i] + reserve > area.maxX, i > first {
-        canvas.draw(glyphs.rightMark, x: area.maxX - 1, y: area.y, style: faint, limit: 1)
+      if x + widths[i] + reserve > width, i > first {
+        cutRight = true
         break
       }
+      shown.append((i, x, min(widths[i], max(0, width - x)), items[i]))
+      x += widths[i] + gap
+    }
+    return (shown, first > 0, cutRight)
+  }
+
+  private func renderTabs(
+    into canvas: inout Canvas, area: Rect, theme: Theme, glyphs: Glyphs, focused: Bool
+  ) {
+    let selected = selectedIndex
+    let row = optionRow(width: area.width, glyphs: glyphs)
+    let faint = theme.text.foreground(theme.inactive)
+    if row.cutLeft { canvas.draw(glyphs.leftMark, x: area.x, y: area.y, style: faint, limit: 1) }
+    for item in row.items {
+      let i = item.index
       var style = i == selected ? theme.text.foreground(theme.accent).bold : theme.text
       if options[i].isDisabled { style = faint }
       if focused && i == highlighted && i != selected { style = style.reversed }
-      x += canvas.draw(items[i], x: x, y: area.y, style: style, limit: area.maxX - x) + gap
+      canvas.draw(
+        item.text, x: area.x + item.x, y: area.y, style: style, limit: area.maxX - area.x - item.x)
+    }
+    if row.cutRight {
+      canvas.draw(glyphs.rightMark, x: area.maxX - 1, y: area.y, style: faint, limit: 1)
+    }
+  }
+
+  /// What a click at `column` of the input row `row` (from 0) lands on, in an input `width`
+  /// columns wide: an option of a list or a row, a star, yes or no; else the field itself.
+  package func click(atRow row: Int, column: Int, width: Int, glyphs: Glyphs) -> FieldClick {
+    switch spec.kind {
+    case .choice(_, .list), .multichoice:
+      let rows = FieldSpec.listRows(options.count)
+      guard row < rows, list.top + row < list.count(of: options.count) else { return .focus }
+      return .option(list.option(atRow: list.top + row))
+    case .choice(_, .tabs):
+      guard row == 0 else { return .focus }
+      let hit = optionRow(width: width, glyphs: glyphs).items.first {
+        column >= $0.x && column < $0.x + $0.width
+      }
+      return hit.map { .option($0.index) } ?? .focus
+    case .confirm:
+      guard row == 0 else { return .focus }
+      // `[ Yes ]` (7 columns), a space, `[ No ]`.
+      if column < 7 { return .yes }
+      return column >= 8 && column < 14 ? .no : .focus
+    case .rating(let stars):
+      guard row == 0 else { return .focus }
+      var rating = 0
+      if case .number(let n) = value { rating = n }
+      var x = 0
+      for star in 1...max(1, stars) {
+        let w = DisplayWidth.of(star <= rating ? glyphs.starFilled : glyphs.starEmpty)
+        if column >= x && column < x + w { return .star(star) }
+        x += w + 1
+      }
+      return .focus
+    default:
+      return .focus
     }
   }
 

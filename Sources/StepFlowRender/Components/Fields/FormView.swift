@@ -117,3 +117,28 @@ extension Form {
     }
   }
 }
+
+extension Form {
+  /// What a click at `row` and `column` of a form drawn in `width` × `height` lands on.
+  ///
+  /// The field there (scrolled as ``render(into:area:theme:glyphs:focused:context:)`` scrolls
+  /// it) and the part of it at `column`. Rows and columns count from the form's area.
+  package func click(
+    atRow row: Int, column: Int, width: Int, height: Int, glyphs: Glyphs, context: FieldContext?
+  ) -> (index: Int, part: FieldClick)? {
+    let ranges = layout(width: width, context: context)
+    let offset = scrollOffset(width: width, height: height, context: context)
+    guard row >= 0, row < height, column >= 0, column < width,
+      let index = ranges.firstIndex(where: { $0.contains(row + offset) })
+    else { return nil }
+    let inField = row + offset - ranges[index].lowerBound
+    let field = fields[index]
+    guard inField >= 1, inField <= field.inputRows else { return (index, .focus) }
+    let inset = Field.gutterWidth
+    return (
+      index,
+      field.click(
+        atRow: inField - 1, column: column - inset, width: width - inset, glyphs: glyphs)
+    )
+  }
+}
