@@ -144,16 +144,16 @@ package enum StepFlowCLI {
     }
   }
 
-  /// `stepflow schema WIZARD`: the JSON Schema of the wizard's answers object, on stdout.
+  /// Prints a JSON Schema on stdout: of wizard files (`stepflow schema`), or of a wizard's
+  /// answers object (`stepflow schema WIZARD`).
   package static func schema(_ arguments: [String], environment: [String: String])
     throws(UsageError) -> Int32
   {
-    let usage = "usage: stepflow schema <flow|name|path>"
+    let usage = "usage: stepflow schema [flow|name|path]"
     let parsed = try ArgumentParser.parse(arguments, options: [], usage: usage)
     guard let name = parsed.operands.first else {
-      throw UsageError(
-        "schema needs a wizard: stepflow schema NAME prints the JSON Schema of its answers",
-        usage: usage)
+      Platform.writeStdout(JSONWriter.pretty(WizardSchema.fileSchemaDocument) + "\n")
+      return 0
     }
     guard parsed.operands.count == 1 else {
       throw UsageError(

@@ -46,7 +46,7 @@ package enum HelpText {
       stepflow gauge [options] [-- CMD ARGS…]   a progress indicator fed by stdin, or by a command it runs
       stepflow list                             built-in flows and the wizard files found
       stepflow validate <file>...               check wizard files; every error as file:line:column: message
-      stepflow schema <flow|name|path>          the JSON Schema of a wizard's answers (--answers FILE)
+      stepflow schema [flow|name|path]          JSON Schema of wizard files, or of a wizard's answers
       stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
       stepflow help <flow|name|path>            what a wizard asks: its steps, fields, rules and defaults
 
@@ -147,11 +147,17 @@ package enum HelpText {
         """
     case "schema":
       return """
-        usage: stepflow schema <flow|name|path>
+        usage: stepflow schema [flow|name|path]
 
-        Prints the JSON Schema (draft 2020-12) of the wizard's answers object: the "answers" of
-        its result, and what --answers FILE reads — a key a field, its kind and rules, its label
-        as the title. stepflow help <wizard> says the same in words.
+        With no wizard: prints the JSON Schema (draft 2020-12) of wizard files, written from the
+        schemas stepflow validate reads them with (docs/wizard.schema.json is a copy; a wizard
+        file's "$schema" key points an editor to it). What a schema cannot say — ids used twice,
+        conditions and {{names}} on fields asked later, defaults against their rules — only
+        validate checks.
+
+        With a wizard: prints the JSON Schema of its answers object: the "answers" of its
+        result, and what --answers FILE reads — a key a field, its kind and rules, its label as
+        the title. stepflow help <wizard> says the same in words.
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
