@@ -309,11 +309,16 @@ package enum FlowRunner {
           settings.report(message)
         }
       })
+    // A person on the terminal (not `--script -`) is in a conversation: questions, answers.
+    let conversation = terminal != nil && { if case .stdin = source { true } else { false } }()
+    runner.screenAfterEachLine = !conversation
     runner.start()
     var exitCode: Int32? = nil
     var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
-      let step = runner.run(line: line, where: location)
+      finished(runner.run(line: line, where: location))
+    }
+    func finished(_ step: ScriptRunner.Step) -> Bool {
       if saver?.save(runner.program.state) == false {
         settings.report(saver?.failure ?? "")
         exitCode = ExitCode.ioError
@@ -332,6 +337,18 @@ package enum FlowRunner {
       }
     }
     switch source {
+    case .stdin where conversation:
+      let end = converse(
+        terminal: terminal ?? -1, settings: settings, tell: tell,
+        program: { runner.program },
+        run: { command in finished(runner.run(command, where: "the answer")) },
+        refusal: { runner.lastRefusal },
+        confirm: { command in runner.asks(command) })
+      switch end {
+      case .flowEnded, .stopped: break
+      case .gaveUp: cancelled = true
+      case .exit(let code): exitCode = code
+      }
     case .items(let items, let label):
       for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
     case .lines(let lines):
