@@ -132,6 +132,34 @@ package enum FlowRunner {
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
   {
+    guard let path = settings.recordFile else {
+      return runRecorded(flow, settings: settings, start: start)
+    }
+    // The record is written when the run ends; a path that cannot be written is said at once,
+    // and the run goes on (its result is printed) and ends with 74.
+    let started = RecordedScript.text(flow, state: start, started: true)
+    let unwritable = RecordFile.write(path, started)
+    if let problem = unwritable {
+      settings.report(problem + "; the run goes on, its answers are printed, and it ends with 74")
+    }
+    var final: FlowState? = nil
+    var recording = settings
+    recording.onEnd = { state in
+      final = state
+      settings.onEnd?(state)
+    }
+    let code = runRecorded(flow, settings: recording, start: start)
+    guard let final else { return code }
+    if let failure = RecordFile.write(path, RecordedScript.text(flow, state: final)) {
+      if unwritable == nil { settings.report(failure + "; the answers are in the result") }
+      return ExitCode.ioError
+    }
+    return code
+  }
+
+  private static func runRecorded(_ flow: FlowDefinition, settings: RunSettings, start: FlowState)
+    -> Int32
+  {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
     // What a run of this state file killed mid-write left behind goes first.
     if let path = settings.stateFile { Platform.removeAbandonedTemporaries(of: path) }
