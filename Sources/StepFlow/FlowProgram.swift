@@ -46,7 +46,7 @@ package struct FlowProgram: TerminalProgram {
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     navigationBar = NavigationBar(
-      items: FlowProgram.navigationItems(flow: flow, state: start),
+      items: FlowProgram.navigationItems(flow: flow, state: start, theme: options.theme),
       duration: options.transitionDuration)
     tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
     updateStage(at: .zero)
@@ -71,10 +71,14 @@ package struct FlowProgram: TerminalProgram {
     }
   }
 
-  /// The navigation bar's stack for a state: the previous step (for the back title) under the
-  /// current one; a rating shows the flow's title.
-  package static func navigationItems(flow: FlowDefinition, state: FlowState) -> [NavigationItem] {
-    let theme = flow.theme(forStep: state.progression.current)
+  /// The navigation bar's stack for a state.
+  ///
+  /// The previous step (for the back title) under the current one; a rating shows the flow's
+  /// title. Each tint is the step's accent under the user's theme.
+  package static func navigationItems(
+    flow: FlowDefinition, state: FlowState, theme preset: ThemePreset = .standard
+  ) -> [NavigationItem] {
+    let theme = preset.apply(to: flow.theme(forStep: state.progression.current))
     guard flow.navigation != .rating, let current = state.progression.current else {
       return [NavigationItem(title: flow.title, tint: theme.accent)]
     }
@@ -82,7 +86,7 @@ package struct FlowProgram: TerminalProgram {
       let step = flow.resolvedStep(index, answers: state.answers)
       return NavigationItem(
         title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
-        tint: flow.theme(forStep: index).accent)
+        tint: preset.apply(to: flow.theme(forStep: index)).accent)
     }
     // The back title is the step `previous` goes to: the nearest earlier step that is shown.
     let previous = (0..<current).last { FlowMachine.isShown($0, flow, state.answers) }
@@ -283,7 +287,7 @@ package struct FlowProgram: TerminalProgram {
           timing: Transition(start: now, duration: options.transitionDuration))
       }
       navigationBar.setItems(
-        FlowProgram.navigationItems(flow: flow, state: state),
+        FlowProgram.navigationItems(flow: flow, state: state, theme: options.theme),
         direction: direction == .forward ? .fromTrailing : .fromLeading,
         animated: options.animate, at: now)
     }

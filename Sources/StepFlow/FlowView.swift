@@ -19,11 +19,13 @@ package struct FlowView {
   private var flow: FlowDefinition { program.flow }
   private var state: FlowState { program.state }
 
-  /// The theme at this moment: during a transition, between the old step's and the new one's.
+  /// The theme at this moment: during a transition, between the old step's and the new one's;
+  /// the user's theme applied on top of each (``ThemePreset``).
   private var theme: Theme {
-    let target = flow.theme(forStep: state.progression.current)
+    let preset = program.options.theme
+    let target = preset.apply(to: flow.theme(forStep: state.progression.current))
     guard let t = program.transition else { return target }
-    return flow.theme(forStep: t.from.progression.current).blended(
+    return preset.apply(to: flow.theme(forStep: t.from.progression.current)).blended(
       with: target, by: t.timing.fraction(at: now))
   }
 
@@ -245,8 +247,8 @@ package struct FlowView {
     let question = program.flow.isOneQuestion
     let items = KeyBindings.hints(
       in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-      leaving: question ? [.cycleFocus, .command(.back), .step, .command(.reset)] : [],
-      words: question ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
+      leaving: question ? KeyMap.questionLeaves(in: context) : [],
+      words: question ? KeyMap.questionHints : [])
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {

@@ -5,16 +5,19 @@ import StepFlowTerminal
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
   package static let topics = [
-    "run", "rate", "ask", "gauge", "list", "validate", "schema", "keys", "exit-codes",
+    "run", "rate", "ask", "gauge", "list", "validate", "schema", "completions", "man", "keys",
+    "themes",
+    "config", "environment", "exit-codes",
   ]
 
-  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
+  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to
+  /// ``HelpLayout/width`` columns.
   package static var exitCodes: String {
     let column = (ExitCode.documented.map(\.code.count).max() ?? 0) + 2
     var lines = ["Exit codes:"]
     for entry in ExitCode.documented {
       let meaning = entry.meaning.replacing("`", with: "")
-      let wrapped = TextLayout.wrap(meaning, width: 86 - column)
+      let wrapped = TextLayout.wrap(meaning, width: HelpLayout.width - 2 - column)
       let pad = String(repeating: " ", count: column - entry.code.count)
       lines.append("  " + entry.code + pad + (wrapped.first ?? ""))
       let indent = String(repeating: " ", count: 2 + column)
@@ -35,49 +38,71 @@ package enum HelpText {
       + exitCodes
   }
 
-  package static var main: String {
-    """
-    stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
+  /// The usage lines of `--help`, one a command, from the command table.
+  package static var usageLines: [String] {
+    StepFlowCLI.commandTable.map { command in
+      let pad = String(repeating: " ", count: max(2, 33 - command.synopsis.count))
+      return "  stepflow " + command.synopsis + pad + command.summary
+    }
+  }
 
-    Usage:
-      stepflow run <flow|name|path> [options]   run a wizard: built-in flow, wizards/<name>.json, or a file
-      stepflow rate [--max N] [--prompt TEXT]   the star rating; prints the chosen number on stdout
-      stepflow ask <kind> [label] [options]     one question, drawn in place; the answer on stdout
-      stepflow gauge [options] [-- CMD ARGS…]   a progress indicator fed by stdin, or by a command it runs
-      stepflow list                             built-in flows and the wizard files found
-      stepflow validate <file>...               check wizard files; every error as file:line:column: message
-      stepflow schema [flow|name|path]          JSON Schema of wizard files, or of a wizard's answers
-      stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
-      stepflow help <flow|name|path>            what a wizard asks: its steps, fields, rules and defaults
-
-    Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
-
-    Options of run and rate:
-    \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
-
+  /// What stepflow does with its result and its screen: `--help` and the man page's
+  /// DESCRIPTION.
+  package static let about = """
     The result goes to stdout as JSON (rate: the number; ask: the answer), so
     answers=$(stepflow run purchase) works;
     the interface is drawn on the terminal and errors go to stderr. Cancelling (q, Esc, Ctrl-C,
     SIGTERM, --timeout, a script's quit) prints nothing on stdout: n=$(stepflow rate), then q,
     leaves $n empty.
 
+    Settings come from, the first that says: the command line's options, then the environment
+    (STEPFLOW_THEME, NO_COLOR, STEPFLOW_REDUCED_MOTION …), then the user's config file
+    ($XDG_CONFIG_HOME/stepflow/config.json: stepflow help config), then the wizard's own.
+    """
+
+  /// `stepflow --help`, laid out to ``HelpLayout/width`` columns.
+  package static var main: String { HelpLayout.formatted(unformattedMain) }
+
+  private static var unformattedMain: String {
+    """
+    stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
+
+    Usage:
+    \(usageLines.joined(separator: "\n"))
+      stepflow --help | --version
+
+    Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
+
+    Options of run and rate:
+    \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
+
+    \(about)
+
     \(commandsAndExitCodes)
     """
   }
 
+  /// `stepflow help TOPIC` (and `stepflow TOPIC --help`), laid out to ``HelpLayout/width``
+  /// columns; `nil` for a topic that has none.
   package static func command(_ topic: String) -> String? {
+    unformatted(topic).map(HelpLayout.formatted)
+  }
+
+  /// A help page as it is written, before ``HelpLayout`` lays it out.
+  package static func unformatted(_ topic: String) -> String? {
     switch topic {
     case "run":
       return """
         usage: stepflow run <flow|name|path> [options]
 
         Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
-        file by name (./wizards/NAME.json, then each folder of STEPFLOW_PATH), or a file by its
-        path. It is interactive on the terminal (/dev/tty) even when stdin is a pipe or a file
-        (cat install.sh | bash); with --commands or --script it runs commands one by one
-        (--script - reads them from stdin), and so it does from stdin when no terminal can be
-        opened at all (a CI job). --inline draws it in the rows below the cursor instead of the
-        whole screen, and leaves one line behind (✔ Checkout). The result is printed on stdout as JSON
+        file by name (NAME.json in ./wizards, each folder of STEPFLOW_PATH, then
+        $XDG_CONFIG_HOME/stepflow/wizards and the installed share/stepflow/wizards: stepflow
+        list shows them), or a file by its path. It is interactive on the terminal (/dev/tty)
+        even when stdin is a pipe or a file (cat install.sh | bash); with --commands or --script
+        it runs commands one by one (--script - reads them from stdin), and so it does from stdin
+        when no terminal can be opened at all (a CI job). --inline draws it in the rows below the
+        cursor instead of the whole screen, and leaves one line behind (✔ Checkout). The result is printed on stdout as JSON
         (--output text: one "field: value" line an answer); a cancelled run (q, Esc, Ctrl-C,
         SIGTERM, --timeout, quit) prints nothing.
 
@@ -110,7 +135,7 @@ package enum HelpText {
         secure answer as ••••), ✗ Branch when cancelled — unless --clear.
 
           name=$(stepflow ask text "Name" --required)
-          branch=$(git branch --format='%(refname:short)' | stepflow ask choice "Branch")
+          branch=$(git branch --format='%(refname:short)' | stepflow ask choice Branch)
           if stepflow ask confirm "Deploy?"; then ./deploy.sh; fi
 
         The answer: text (an option's id; multichoice one id a line; a number as written; a date
@@ -129,11 +154,18 @@ package enum HelpText {
         """
     case "list":
       return """
-        usage: stepflow list
+        usage: stepflow list [--names | --folders]
 
-        Lists the wizards that run by name: the built-in flows, then the files in ./wizards and
-        in each folder of STEPFLOW_PATH (folders separated by ":"), with their titles and where
-        they come from.
+        Lists the wizards that run by name, with their titles and where each comes from: the
+        built-in flows, then the files in these folders, in this order (a name found earlier
+        wins; a file it hides is named, and runs by its path):
+          ./wizards                            in the current folder
+          STEPFLOW_PATH                        its folders, separated by ":"
+          $XDG_CONFIG_HOME/stepflow/wizards    the user's own (default ~/.config/stepflow/wizards)
+          PREFIX/share/stepflow/wizards        installed with stepflow (beside PREFIX/bin/stepflow)
+
+        Options:
+        \(ArgumentParser.helpLines(for: StepFlowCLI.listOptions).joined(separator: "\n"))
 
         """
     case "validate":
@@ -161,6 +193,39 @@ package enum HelpText {
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
+    case "completions":
+      return """
+        usage: stepflow completions bash|zsh|fish
+
+        Prints a completion script for the shell: commands, options, the values of options
+        that take one of a few words, the wizards stepflow list finds (asked when you press
+        Tab, so a new wizard is completed at once) and files where a file is expected.
+          bash  stepflow completions bash > ~/.local/share/bash-completion/completions/stepflow
+          zsh   stepflow completions zsh > ~/.zfunc/_stepflow   (with fpath+=~/.zfunc before compinit)
+          fish  stepflow completions fish > ~/.config/fish/completions/stepflow.fish
+        make install puts all three where the shells look.
+
+        """
+    case "man":
+      return """
+        usage: stepflow man
+
+        Prints the manual page stepflow(1) as roff: stepflow man | man -l -
+        It is made from this help (commands, options, keys, environment, exit codes);
+        make install puts it in PREFIX/share/man/man1.
+
+        """
+    case "help":
+      return """
+        usage: stepflow help <topic>
+
+        Topics: \(topics.joined(separator: ", ")).
+        stepflow --help lists the commands and the options of run; man stepflow has it all.
+
+        """
+    case "themes": return ThemeHelp.text
+    case "config": return ConfigHelp.text
+    case "environment": return EnvironmentHelp.text
     case "keys": return keys
     case "exit-codes": return exitCodes
     default: return nil

@@ -48,8 +48,17 @@ package enum RunNamedFlow {
       case .failure(let stop): return stop.code
       }
     }
+    var user = UserSettings()
+    if !parsed.has("--no-config") {
+      switch UserConfig.load(environment: environment) {
+      case .success(let settings): user = settings
+      case .failure(let failure):
+        for line in failure.lines { Platform.writeStderr(line + "\n") }
+        return failure.exitCode
+      }
+    }
     return try RunCommand.start(
-      flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
+      flow, parsed: parsed, environment: environment, rating: rating, usage: usage, user: user)
   }
 
   /// A file that could not be used: its problems are printed; `code` is the exit status.

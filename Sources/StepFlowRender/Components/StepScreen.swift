@@ -141,14 +141,15 @@ package struct StepScreen {
     canvas.draw(line, x: x, y: y, style: style)
   }
 
-  /// The status text: large, padded, on a darker band, framed in white.
+  /// The status text: large, padded, on a darker band, framed in the text colour (white in
+  /// the delivery flow).
   private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
     let line = TextLayout.truncate(
       Sanitizer.sanitize(text), toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
     let inner = DisplayWidth.of(line) + 4
     let x = area.x + TextLayout.centeredOffset(inner + 2, in: area.width)
     let band = base.background(theme.background.blended(with: .black, by: 0.1))
-    let frame = band.foreground(.white)
+    let frame = band.foreground(theme.foreground)
     let rows = min(3, area.maxY - y)
     guard rows > 0 else { return }
     let horizontal = String(repeating: glyphs.horizontal, count: inner)
