@@ -94,14 +94,17 @@ extension JSONSchema where Output == Int {
       range == Int.min...Int.max
         ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)"
     }
-    var document: JSONValue = ["type": "integer"]
-    if range.lowerBound != Int.min {
-      document = document.adding(["minimum": .int(range.lowerBound)])
+    @Sendable func document() -> JSONValue {
+      var document: JSONValue = ["type": "integer"]
+      if range.lowerBound != Int.min {
+        document = document.adding(["minimum": .int(range.lowerBound)])
+      }
+      if range.upperBound != Int.max {
+        document = document.adding(["maximum": .int(range.upperBound)])
+      }
+      return document
     }
-    if range.upperBound != Int.max {
-      document = document.adding(["maximum": .int(range.upperBound)])
-    }
-    return JSONSchema(expected: expected(), document: document) { node, subject, log in
+    return JSONSchema(expected: expected(), document: document()) { node, subject, log in
       guard case .number(let number) = node.content else {
         log.wrongType(subject, expected: expected(), found: node)
         return nil
@@ -131,14 +134,17 @@ extension JSONSchema where Output == Double {
       case (false, false): return "a finite number"
       }
     }
-    var document: JSONValue = ["type": "number"]
-    if range.lowerBound.isFinite {
-      document = document.adding(["minimum": .double(range.lowerBound)])
+    @Sendable func document() -> JSONValue {
+      var document: JSONValue = ["type": "number"]
+      if range.lowerBound.isFinite {
+        document = document.adding(["minimum": .double(range.lowerBound)])
+      }
+      if range.upperBound.isFinite {
+        document = document.adding(["maximum": .double(range.upperBound)])
+      }
+      return document
     }
-    if range.upperBound.isFinite {
-      document = document.adding(["maximum": .double(range.upperBound)])
-    }
-    return JSONSchema(expected: expected(), document: document) { node, subject, log in
+    return JSONSchema(expected: expected(), document: document()) { node, subject, log in
       guard case .number(let number) = node.content else {
         log.wrongType(subject, expected: "a number", found: node)
         return nil

@@ -41,14 +41,16 @@ package struct JSONSchema<Output>: Sendable {
     reader = read
   }
 
-  /// A schema whose JSON Schema does not depend on other parts.
+  /// A schema whose JSON Schema does not depend on other parts (worked out only when a
+  /// document is written: reading files never builds it).
   package init(
-    expected: @autoclosure @escaping @Sendable () -> String, document: JSONValue,
+    expected: @autoclosure @escaping @Sendable () -> String,
+    document: @autoclosure @escaping @Sendable () -> JSONValue,
     read:
       @escaping @Sendable (_ node: JSONNode, _ subject: JSONSubject, _ log: inout DiagnosticLog)
       -> Output?
   ) {
-    self.init(expected: expected(), document: { _ in document }, read: read)
+    self.init(expected: expected(), document: { _ in document() }, read: read)
   }
 
   /// The JSON Schema (draft 2020-12) of the values this schema reads; named parts go in
