@@ -71,6 +71,14 @@ package enum StepFlowCLI {
       switch command {
       case "--help", "-h", "help":
         if let topic = rest.first, command == "help" {
+          if topic == "keys" {
+            // The keys as this user's runs have them: with the config file's remaps.
+            if case .failure = UserConfig.settings(noConfig: false, environment: environment) {
+              Platform.writeStderr(
+                "stepflow: the config file has mistakes (stepflow run shows them): the keys"
+                  + " without its remaps\n")
+            }
+          }
           if let text = HelpText.command(topic) {
             Platform.writeStdout(text)
             return 0

@@ -48,14 +48,12 @@ package enum RunNamedFlow {
       case .failure(let stop): return stop.code
       }
     }
-    var user = UserSettings()
-    if !parsed.has("--no-config") {
-      switch UserConfig.load(environment: environment) {
-      case .success(let settings): user = settings
-      case .failure(let failure):
-        for line in failure.lines { Platform.writeStderr(line + "\n") }
-        return failure.exitCode
-      }
+    let user: UserSettings
+    switch UserConfig.settings(noConfig: parsed.has("--no-config"), environment: environment) {
+    case .success(let settings): user = settings
+    case .failure(let failure):
+      for line in failure.lines { Platform.writeStderr(line + "\n") }
+      return failure.exitCode
     }
     return try RunCommand.start(
       flow, parsed: parsed, environment: environment, rating: rating, usage: usage, user: user)

@@ -93,12 +93,15 @@ package enum RunCommand {
     // The config file first, where the environment says nothing; the options below override.
     if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
     if user.animation == false { settings.animationAllowed = false }
+    if let mouse = user.mouse { settings.mouse = mouse }
     settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
     if parsed.has("--inline") && parsed.has("--fullscreen") {
       throw UsageError("give either --inline or --fullscreen, not both", usage: usage)
     }
+    // The config's `inline: true` changes the default of run and rate, never ask's (inline).
+    let unsaid = user.inline == true ? ScreenMode.inline : screen
     settings.screen =
-      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : screen
+      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : unsaid
     if parsed.has("--clear") {
       guard settings.screen == .inline else {
         throw UsageError(
