@@ -27,6 +27,16 @@ package enum FlowRunner {
   /// that still needs an answer (unless `--review`); with `--no-input`, to its end from the
   /// answers alone (``runUnattended(_:settings:start:given:problems:)``).
   package static func start(_ flow: FlowDefinition, settings: RunSettings) -> Int32 {
+    // A flow declared with mistakes (a program's) does not run at all: every one is said.
+    let mistakes = flow.problems
+    guard mistakes.isEmpty else {
+      let count = mistakes.count == 1 ? "a mistake" : "\(mistakes.count) mistakes"
+      settings.report("the flow \(quoted(flow.id)) has \(count) in its declaration:")
+      // On stderr, indented under the line that names the program; as values, each alone.
+      let indent = settings.messages == nil ? "  " : ""
+      for mistake in mistakes { settings.report(indent + mistake, named: false) }
+      return ExitCode.dataError
+    }
     let given: GivenAnswers
     let problems: [AnswerMessage]
     switch readAnswers(flow, settings: settings) {

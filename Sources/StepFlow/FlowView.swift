@@ -145,6 +145,8 @@ package struct FlowView {
   {
     guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    view.now = now
+    view.colorDepth = program.options.colorDepth
     view.compact = compact
     view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
     if let current = state.progression.current, let task = flow.steps[current].task,
@@ -171,6 +173,8 @@ package struct FlowView {
       into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
     var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
+    old.now = now
+    old.colorDepth = program.options.colorDepth
     old.compact = compact
     old.render(
       into: &outgoing, area: outgoing.bounds,

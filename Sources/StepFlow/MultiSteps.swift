@@ -228,6 +228,16 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
       answers: answers(definition, final), messages: messages)
   }
 
+  /// Every mistake in the declaration of the enum's flow (``FlowDefinition/problems``).
+  ///
+  /// They are fields declared with a mistake and ids used twice. A run of a flow with mistakes fails at start
+  /// and lists them; a test asserts there are none.
+  ///
+  /// ```swift
+  /// @Test func theSignupIsDeclaredRight() { #expect(MultiSteps<Signup>.problems == []) }
+  /// ```
+  public static var problems: [String] { FlowDefinition(Step.self).problems }
+
   /// Runs the flow — full screen on a terminal, line by line without one, or from a script —
   /// with typed options, and returns how it ended.
   ///

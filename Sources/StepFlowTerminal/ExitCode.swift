@@ -63,7 +63,8 @@ package enum ExitCode {
       code: "\(usage)", meaning: "usage error (unknown command, option or flow; a missing value)"),
     Documented(
       code: "\(dataError)",
-      meaning: "bad data (invalid wizard file, unknown script command, answers that do not pass"
+      meaning:
+        "bad data (invalid wizard file, a program's flow declared with mistakes, unknown script command, answers that do not pass"
         + " with `--no-input`, corrupt or foreign state file, anything at the `--state` path that is not a state file of the wizard, a file"
         + " over 4 MiB, a command line over 64 KiB)"),
     Documented(code: "\(noInput)", meaning: "an input file is missing or unreadable"),

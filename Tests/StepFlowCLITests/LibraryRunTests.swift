@@ -45,6 +45,45 @@ import Testing
     #expect(refused.stderr == "stepflow-probe: command 1: next: E-mail is required\n")
   }
 
+  @Test func theProgramsOwnChecksRefuseAsTheBuiltInRulesDo() throws {
+    // A field's validator: the refusal and the exit code of any refused command.
+    let taken = try probe([
+      "cli", "--commands", "set email=admin@example.com; next", "--output", "none",
+    ])
+    #expect(taken.status == 1)
+    #expect(taken.stderr == "stepflow-probe: command 2: next: E-mail: is taken — sign in instead\n")
+    // The step's check, over two fields.
+    let differ = try probe([
+      "cli", "--commands",
+      "set email=ann@example.com; next; set password=abc; set repeat=abd; next",
+      "--output", "none",
+    ])
+    #expect(differ.status == 1)
+    #expect(differ.stderr == "stepflow-probe: command 5: next: Repeat: must be the same password\n")
+    // --no-input: every problem at once, located where the answer came from, exit 65.
+    let unattended = try probe([
+      "cli", "--no-input", "--set", "email=admin@example.com", "--set", "password=abc",
+      "--set", "repeat=abd",
+    ])
+    #expect(unattended.status == 65 && unattended.stdout == "")
+    #expect(
+      unattended.stderr.split(separator: "\n").prefix(2) == [
+        "stepflow-probe: --set email=admin@example.com: \"email\" is taken — sign in instead",
+        "stepflow-probe: --set repeat=abd: \"repeat\" must be the same password",
+      ], "as the built-in rules' problems are: \(unattended.stderr)")
+  }
+
+  @Test func aFlowDeclaredWithMistakesFailsAtStartListingEveryOne() throws {
+    let r = try probe(["broken", "--commands", "next"])
+    #expect(r.status == 65 && r.stdout == "")
+    let lines = r.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first == "stepflow-probe: the flow \"broken\" has 2 mistakes in its declaration:")
+    #expect(lines.count == 3)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  step \"only\": field ") })
+    #expect(lines.contains { $0.contains("field \"code\": ") && $0.contains("[a-z") })
+    #expect(lines.contains { $0.contains("field \"stars\": ") })
+  }
+
   @Test func theCommandLineKeepsStepflowRunsOutput() throws {
     let r = try probe(["cli", "--commands", "set email=a@b.co; next; next; finish"])
     #expect(r.status == 0)

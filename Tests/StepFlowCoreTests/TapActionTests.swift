@@ -97,9 +97,3 @@ import Testing
     #expect(a == a && a != b && TapAction.standard == TapAction.standard)
   }
 }
-
-/// Collects what a closure saw (closures given to a flow are `@Sendable`).
-private final class Recorder: @unchecked Sendable {
-  private(set) var lines: [String] = []
-  func record(_ line: String) { lines.append(line) }
-}

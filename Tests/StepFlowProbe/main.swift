@@ -11,11 +11,66 @@ import StepFlowCommandLine
 enum Signup: FlowSteps {
   case account, profile, confirm
 
-  static let email = try? FieldSpec(
-    id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
-    check: .email)
+  /// Addresses that have an account already: the program's own check refuses them.
+  static let taken: Set = ["admin@example.com", "root@example.com"]
 
-  var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+  static let email = FieldSpec.text(
+    "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email
+  ) { value in
+    guard case .text(let address) = value else { return nil }
+    return taken.contains(address.lowercased()) ? "is taken — sign in instead" : nil
+  }
+  static let password = FieldSpec.text("password", "Password", secure: true)
+  static let repeated = FieldSpec.text("repeat", "Repeat", secure: true)
+
+  var fields: [FieldSpec] {
+    switch self {
+    case .account: return [Self.email]
+    case .profile: return [Self.password, Self.repeated]
+    case .confirm: return []
+    }
+  }
+
+  /// The two passwords must be the same.
+  var check: StepCheck? {
+    guard self == .profile else { return nil }
+    return StepCheck { answers in
+      answers["password"] == answers["repeat"] ? [:] : ["repeat": "must be the same password"]
+    }
+  }
+}
+
+/// A flow declared with two mistakes: it must not run.
+enum Broken: FlowSteps {
+  case only
+
+  var fields: [FieldSpec] {
+    [.text("code", "Code", pattern: "[a-z"), .rating("stars", "Stars", stars: 20)]
+  }
+}
+
+/// A loop of its own on the library's terminal session: + counts, a click counts too, q ends.
+struct Counter: ScreenProgram {
+  var count = 0
+  var size = (width: 0, height: 0)
+
+  mutating func handle(_ event: ScreenEvent, at now: Duration) -> ScreenAction {
+    switch event {
+    case .key(.character("+")): count += 1
+    case .key(.mouse(let mouse)) where mouse.action == .press(.left): count += 1
+    case .key(.character("q")): return .exit(7)
+    case .resize(let width, let height): size = (width, height)
+    default: break
+    }
+    return .continue
+  }
+
+  func view(width: Int, height: Int, at now: Duration) -> Canvas {
+    var canvas = Canvas(width: width, height: min(height, 2))
+    canvas.draw("count \(count) at \(size.width)x\(size.height)", x: 0, y: 0, style: .plain)
+    canvas.draw("+ or a click adds, q quits", x: 0, y: 1, style: Style(foreground: .ansi(2)))
+    return canvas
+  }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,10 +84,36 @@ case "script":
   print("email: \(result.answers.text("email") ?? "none")")
   for message in result.messages { print("message: \(message)") }
   exit(result.exitCode)
+case "screen":
+  // The public session: full screen (or inline), the mouse on.
+  var counter = Counter()
+  let placement: TerminalScreen.Placement = arguments.contains("--inline") ? .inline : .fullscreen
+  do {
+    let code = try TerminalScreen.run(&counter, options: .init(placement: placement, mouse: true))
+    print("count: \(counter.count)")
+    exit(code)
+  } catch {
+    print("no terminal: \(error)")
+    exit(66)
+  }
+case "ansi":
+  // A canvas printed as ANSI text for a colour depth.
+  var canvas = Canvas(width: 6, height: 1)
+  canvas.draw("ok", x: 0, y: 0, style: Style(foreground: .ansi(2), attributes: .bold))
+  print(canvas.ansiText(depth: arguments.contains("none") ? .none : .ansi16))
+  exit(0)
+case "inline":
+  // The typed run inline: the rows below the cursor, one line left behind.
+  let result = MultiSteps<Signup>.run(options: RunOptions(mode: .terminal, inline: true))
+  print("status: \(result.status)")
+  exit(result.exitCode)
+case "broken":
+  exit(MultiSteps<Broken>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "cli":
   // The command line of `stepflow run`, for a tool that wants it.
   exit(MultiSteps<Signup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 default:
-  print("usage: stepflow-probe script COMMANDS | cli ARGUMENTS…")
+  print(
+    "usage: stepflow-probe script COMMANDS | cli ARGUMENTS… | broken ARGUMENTS… | screen | ansi")
   exit(64)
 }

@@ -10,11 +10,42 @@ import Testing
   enum Signup: FlowSteps {
     case account, profile, confirm
 
-    static let email = try? FieldSpec(
-      id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
-      check: .email)
+    // A declaration never throws and never vanishes: a mistake in it (a bad pattern, min above
+    // max, a default that breaks the rules, an id used twice) fails every run at start, named.
+    static let email = FieldSpec.text(
+      "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email
+    ) { value in  // the program's own check, after the built-in rules
+      value == .text("admin@example.com") ? "is taken — sign in instead" : nil
+    }
+    static let password = FieldSpec.text("password", "Password", secure: true, min: 8)
+    static let repeated = FieldSpec.text("repeat", "Repeat", secure: true)
 
-    var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+    var fields: [FieldSpec] {
+      switch self {
+      case .account: return [Self.email]
+      case .profile: return [Self.password, Self.repeated]
+      case .confirm: return []
+      }
+    }
+
+    // A check across the step's answers: messages by field id, under those fields; Next refused.
+    var check: StepCheck? {
+      guard self == .profile else { return nil }
+      return StepCheck { answers in
+        answers["password"] == answers["repeat"] ? [:] : ["repeat": "must be the same password"]
+      }
+    }
+  }
+
+  /// A flow declared with three mistakes, none of them thrown.
+  enum Broken: FlowSteps {
+    case account, profile
+
+    static let code = FieldSpec.text("code", "Code", pattern: "[a-z")
+    static let seats = FieldSpec.number("seats", "Seats", rules: NumberRules(min: 9, max: 1))
+    static let again = FieldSpec.text("code", "Code again")
+
+    var fields: [FieldSpec] { self == .account ? [Self.code, Self.seats] : [Self.again] }
   }
 
   @Test func oneEnumIsAFlow() throws {
@@ -44,22 +75,19 @@ import Testing
         ChoiceOption("go", "Go"), ChoiceOption(id: "cobol", title: "COBOL", disabledReason: "no"),
       ]
       return [
-        try? FieldSpec(id: "name", label: "Name", kind: .text(), defaultFromEnvironment: "USER"),
-        try? FieldSpec(id: "notes", label: "Notes", kind: .text(lines: 4)),
-        try? FieldSpec(id: "lang", label: "Language", kind: .choice(options: languages)),
-        try? FieldSpec(id: "langs", label: "Also", kind: .multichoice(options: languages), max: 2),
-        try? FieldSpec(
-          id: "port", label: "Port", kind: .number(NumberRules(min: 1024, max: 65535)),
-          default: .number(8080)),
-        try? FieldSpec(
-          id: "price", label: "Price", kind: .number(NumberRules(decimals: 2)),
+        .text("name", "Name", defaultFromEnvironment: "USER"),
+        .text("notes", "Notes", lines: 4),
+        .choice("lang", "Language", options: languages),
+        .multichoice("langs", "Also", options: languages, max: 2),
+        .number("port", "Port", rules: NumberRules(min: 1024, max: 65535), default: .number(8080)),
+        .number(
+          "price", "Price", rules: NumberRules(decimals: 2),
           default: .decimal(DecimalValue(units: 950, places: 2))),
-        try? FieldSpec(
-          id: "config", label: "Config", kind: .path(PathRules(extensions: [".json"]))),
-        try? FieldSpec(id: "start", label: "Start", kind: .date(DateRules(time: true))),
-        try? FieldSpec(id: "ok", label: "OK", kind: .confirm),
-        try? FieldSpec(id: "stars", label: "Stars", kind: .rating(max: 5)),
-      ].compactMap { $0 }
+        .declared(id: "config", label: "Config", kind: .path(PathRules(extensions: [".json"]))),
+        .declared(id: "start", label: "Start", kind: .date(DateRules(time: true))),
+        .confirm("ok", "OK"),
+        .rating("stars", "Stars", stars: 5),
+      ]
     }()
 
     var fields: [FieldSpec] { self == .basics ? Self.specs : [] }
@@ -78,7 +106,7 @@ import Testing
   }
 
   @Test func everyKindFromSwift() {
-    #expect(Project.specs.count == 10, "every spec builds")
+    #expect(MultiSteps<Project>.problems == [], "every spec builds")
     var project = MultiSteps<Project>()
     for line in [
       "set name=ann", "set notes=one", "set lang=go", "set langs=go,swift", "set price=12.5",
@@ -99,6 +127,51 @@ import Testing
     #expect(answers.text("start") == "2025-03-14 09:30", "a date is its ISO text")
     #expect(
       project.view(width: 80, height: 24).plainLines().contains { $0.contains("Service of ann") })
+  }
+
+  @Test func theProgramsOwnChecksRefuseNext() {
+    #expect(MultiSteps<Signup>.problems == [])
+    var signup = MultiSteps<Signup>()
+    signup.send(.set(field: "email", value: "admin@example.com"))
+    guard case .refused(let taken) = signup.send(.next) else {
+      Issue.record("next was not refused")
+      return
+    }
+    #expect(taken.message == "E-mail: is taken — sign in instead")
+    signup.send(.set(field: "email", value: "ann@example.com"))
+    #expect(signup.send(.next) == .moved(from: .account, to: .profile))
+    signup.send(.set(field: "password", value: "correct horse"))
+    signup.send(.set(field: "repeat", value: "correct hose"))
+    guard case .refused(let differ) = signup.send(.next) else {
+      Issue.record("next was not refused")
+      return
+    }
+    #expect(differ.message == "Repeat: must be the same password")
+    #expect(differ.fields.map(\.fieldID) == ["repeat"])
+    #expect(
+      signup.view(width: 80, height: 24).plainLines().contains {
+        $0.contains("Repeat: must be the same password")
+      }, "under the field, as the built-in rules' messages are")
+  }
+
+  @Test func aFlowDeclaredWithMistakesListsThemAllAndDoesNotRun() {
+    #expect(
+      MultiSteps<Broken>.problems == [
+        "step \"account\": field \"code\": "
+          + (FieldSpec.text("code", "Code", pattern: "[a-z").declarationProblems.first?
+            .explanation ?? "?"),
+        "step \"account\": field \"seats\": "
+          + (Broken.seats.declarationProblems.first?.explanation ?? "?"),
+        "step \"profile\": field \"code\": the id is used on step \"account\" already; every"
+          + " answer needs its own id",
+      ])
+    #expect(Broken.code.declarationProblems.map(\.problem) != [])
+    #expect(Broken.code.id == "code" && Broken.code.label == "Code", "never vanishes")
+    let result = MultiSteps<Broken>.run(options: RunOptions(mode: .script("next")))
+    #expect(result.status == .failed && result.exitCode == ExitCode.dataError)
+    #expect(
+      result.messages
+        == ["the flow \"broken\" has 3 mistakes in its declaration:"] + MultiSteps<Broken>.problems)
   }
 
   @Test func theRunReturnsATypedResultWithTheWholeCommandLine() {

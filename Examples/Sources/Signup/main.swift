@@ -10,11 +10,19 @@ import StepFlowCommandLine
 enum Signup: FlowSteps {
   case account, profile, confirm
 
-  static let email = try? FieldSpec(
-    id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"), required: true,
-    check: .email)
-  static let name = try? FieldSpec(
-    id: "name", label: "Your name", kind: .text(placeholder: "Ann"), required: true)
+  /// Addresses that have an account already.
+  static let taken: Set = ["admin@example.com"]
+
+  // Declarations that never throw: a mistake in one fails the run at start, naming the field.
+  static let email = FieldSpec.text(
+    "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email
+  ) { value in
+    // The program's own check, after the built-in rules: shown under the field, Next refused.
+    guard case .text(let address) = value else { return nil }
+    return taken.contains(address.lowercased()) ? "is taken — sign in instead" : nil
+  }
+  static let name = FieldSpec.text("name", "Your name", placeholder: "Ann", required: true)
+  static let nickname = FieldSpec.text("nickname", "Nickname", placeholder: "annie")
 
   var icon: Icon? {
     switch self {
@@ -26,9 +34,18 @@ enum Signup: FlowSteps {
 
   var fields: [FieldSpec] {
     switch self {
-    case .account: return [Self.email].compactMap { $0 }
-    case .profile: return [Self.name].compactMap { $0 }
+    case .account: return [Self.email]
+    case .profile: return [Self.name, Self.nickname]
     case .confirm: return []
+    }
+  }
+
+  /// A check across the profile's answers: messages by field id, shown under that field.
+  var check: StepCheck? {
+    guard self == .profile else { return nil }
+    return StepCheck { answers in
+      guard let nickname = answers["nickname"], nickname == answers["name"] else { return [:] }
+      return ["nickname": "must differ from your name"]
     }
   }
 

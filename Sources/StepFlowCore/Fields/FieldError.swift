@@ -69,6 +69,9 @@ public enum FieldProblem: Hashable, Sendable {
   case unknownField(suggestion: String?, fields: [String])
   /// `type` was used with no field to type into.
   case noField
+  /// The program's own check refused the value (``FieldValidator``, ``StepCheck``): its words,
+  /// after the label.
+  case custom(String)
 }
 
 /// A problem with one field, worded for people: the message names the field by its label.
@@ -189,6 +192,7 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
       return "must be \(expected), found \(found)"
     case .unknownField: return "no such field"
     case .noField: return "no field to type into"
+    case .custom(let message): return message
     }
   }
 

@@ -151,6 +151,8 @@ public struct FieldSpec: Hashable, Sendable {
     let check: FieldCheck?
     let defaultValue: FieldValue?
     let defaultFromEnvironment: String?
+    /// The program's own check, after the built-in rules.
+    let validator: FieldValidator?
     /// `pattern`, compiled once.
     let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
@@ -163,13 +165,16 @@ public struct FieldSpec: Hashable, Sendable {
     /// touched fields at every frame and Next checks them all again, and none of it matches a
     /// text a second time (the answers a step shows rarely change between two checks).
     let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
+    /// Why the declaration could not be made (a non-throwing constructor's); empty for a spec
+    /// that was built.
+    let problems: [FieldSpecError]
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
       pattern: String?, patternMessage: String?, min: Int?, max: Int?, check: FieldCheck?,
-      defaultValue: FieldValue?, defaultFromEnvironment: String?, regex: FieldPattern?,
-      search: OptionSearch?, optionsSource: CommandSpec?, commandCheck: CommandSpec?,
-      patternTextLimit: Int?
+      defaultValue: FieldValue?, defaultFromEnvironment: String?, validator: FieldValidator?,
+      regex: FieldPattern?, search: OptionSearch?, optionsSource: CommandSpec?,
+      commandCheck: CommandSpec?, patternTextLimit: Int?, problems: [FieldSpecError] = []
     ) {
       self.id = id
       self.label = label
@@ -183,11 +188,13 @@ public struct FieldSpec: Hashable, Sendable {
       self.check = check
       self.defaultValue = defaultValue
       self.defaultFromEnvironment = defaultFromEnvironment
+      self.validator = validator
       self.regex = regex
       self.search = search
       self.optionsSource = optionsSource
       self.commandCheck = commandCheck
       self.patternTextLimit = patternTextLimit
+      self.problems = problems
     }
 
     /// The same definition with another text limit for its pattern.
@@ -195,9 +202,9 @@ public struct FieldSpec: Hashable, Sendable {
       Storage(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
-        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: search, optionsSource: optionsSource, commandCheck: commandCheck,
-        patternTextLimit: limit)
+        defaultValue: defaultValue, defaultFromEnvironment: defaultFromEnvironment,
+        validator: validator, regex: regex, search: search, optionsSource: optionsSource,
+        commandCheck: commandCheck, patternTextLimit: limit, problems: problems)
     }
   }
 
@@ -232,6 +239,17 @@ public struct FieldSpec: Hashable, Sendable {
   /// The environment variable whose value the field starts with (`USER`), when it is set and
   /// passes the field's rules; it takes the place of ``defaultValue`` then.
   public var defaultFromEnvironment: String? { storage.defaultFromEnvironment }
+  /// The program's own check of a value, run after the built-in rules pass (see
+  /// ``FieldValidator``).
+  public var validator: FieldValidator? { storage.validator }
+  /// Why the declaration could not be made, when a non-throwing constructor
+  /// (``declared(id:label:help:kind:required:pattern:patternMessage:min:max:check:default:defaultFromEnvironment:validate:)``,
+  /// ``text(_:_:placeholder:secure:lines:help:required:pattern:patternMessage:min:max:check:default:defaultFromEnvironment:validate:)``…)
+  /// met a mistake; empty for a spec that was built.
+  ///
+  /// A flow holding such a spec lists it in ``FlowDefinition/problems`` and its runs fail at
+  /// start, naming every one.
+  public var declarationProblems: [FieldSpecError] { storage.problems }
   /// The compiled `pattern`.
   package var regex: FieldPattern? { storage.regex }
   /// The options folded for filtering (choice lists and multichoice).
@@ -285,6 +303,7 @@ public struct FieldSpec: Hashable, Sendable {
       && a.check == b.check && a.defaultValue == b.defaultValue
       && a.defaultFromEnvironment == b.defaultFromEnvironment
       && a.optionsSource == b.optionsSource && a.commandCheck == b.commandCheck
+      && a.validator == b.validator && a.declarationProblems == b.declarationProblems
   }
 
   /// Hashes what ``==`` compares.
@@ -312,6 +331,8 @@ public struct FieldSpec: Hashable, Sendable {
   ///     is set and its value passes the field's rules (else `default` is).
   ///   - optionsSource: A command that lists a choice's options (see ``optionsSource``).
   ///   - commandCheck: A command that checks a text field's value (see ``commandCheck``).
+  ///   - validate: The program's own check (``FieldValidator``): what is wrong with a value
+  ///     that passes the built-in rules, in words after the label, or `nil`.
   /// - Throws: ``FieldSpecError`` naming the field and the problem: a bad id or empty label,
   ///   an invalid `pattern` (with the regex parser's reason), a rule that does not apply to
   ///   the kind, `min` above `max`, a choice without options or with duplicate ids, a rating
@@ -322,13 +343,14 @@ public struct FieldSpec: Hashable, Sendable {
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
     defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
-    commandCheck: CommandSpec? = nil
+    commandCheck: CommandSpec? = nil, validate: (@Sendable (FieldValue) -> String?)? = nil
   ) throws(FieldSpecError) {
     try self.init(
       id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
       patternMessage: patternMessage, min: min, max: max, check: check, default: defaultValue,
       defaultFromEnvironment: defaultFromEnvironment, optionsSource: optionsSource,
-      commandCheck: commandCheck, matchingDefault: true)
+      commandCheck: commandCheck, validator: validate.map(FieldValidator.init),
+      matchingDefault: true)
   }
 
   /// Builds and checks a field definition; `matchingDefault: false` leaves the default's
@@ -339,7 +361,7 @@ public struct FieldSpec: Hashable, Sendable {
     pattern: String? = nil, patternMessage: String? = nil, min: Int? = nil, max: Int? = nil,
     check: FieldCheck? = nil, default defaultValue: FieldValue? = nil,
     defaultFromEnvironment: String? = nil, optionsSource: CommandSpec? = nil,
-    commandCheck: CommandSpec? = nil, matchingDefault: Bool
+    commandCheck: CommandSpec? = nil, validator: FieldValidator? = nil, matchingDefault: Bool
   ) throws(FieldSpecError) {
     func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
       FieldSpecError(fieldID: id, problem: problem)
@@ -368,7 +390,7 @@ public struct FieldSpec: Hashable, Sendable {
       id: id, label: label, help: help.flatMap { $0.isEmpty ? nil : $0 }, kind: kind,
       required: required, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
       check: check, defaultValue: start, defaultFromEnvironment: defaultFromEnvironment,
-      regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+      validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
       optionsSource: optionsSource, commandCheck: commandCheck,
       patternTextLimit: regex?.maxTextLength)
     try checkRules()
@@ -386,9 +408,10 @@ public struct FieldSpec: Hashable, Sendable {
       storage: Storage(
         id: id, label: label, help: help, kind: kind, required: required, pattern: pattern,
         patternMessage: patternMessage, min: min, max: max, check: check,
-        defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment, regex: regex,
-        search: kind.isList ? OptionSearch(kind.options) : nil, optionsSource: optionsSource,
-        commandCheck: commandCheck, patternTextLimit: patternTextLimit))
+        defaultValue: newDefault, defaultFromEnvironment: defaultFromEnvironment,
+        validator: validator, regex: regex, search: kind.isList ? OptionSearch(kind.options) : nil,
+        optionsSource: optionsSource, commandCheck: commandCheck,
+        patternTextLimit: patternTextLimit, problems: declarationProblems))
   }
 
   /// The same choice or multichoice with the options its ``optionsSource`` listed.
@@ -412,6 +435,18 @@ public struct FieldSpec: Hashable, Sendable {
 
   private init(storage: Storage) {
     self.storage = storage
+  }
+
+  /// A spec that records why it could not be declared: it keeps its id, label and kind (so
+  /// that a flow can name it) and none of its rules.
+  package init(
+    recording problem: FieldSpecError, id: String, label: String, kind: FieldKind, required: Bool
+  ) {
+    storage = Storage(
+      id: id, label: label, help: nil, kind: kind, required: required, pattern: nil,
+      patternMessage: nil, min: nil, max: nil, check: nil, defaultValue: nil,
+      defaultFromEnvironment: nil, validator: nil, regex: nil, search: nil, optionsSource: nil,
+      commandCheck: nil, patternTextLimit: nil, problems: [problem])
   }
 
   /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.

@@ -22,6 +22,9 @@ package struct Form: Hashable, Sendable {
   package private(set) var focusIndex: Int
   /// The ids of the fields whose validation messages are shown.
   package private(set) var touched: Set<String>
+  /// What the step's own check (``StepCheck``) said on the last Next, and the answers it saw:
+  /// its messages show under their fields while those answers stay as they were.
+  package private(set) var stepCheck: StepCheckResult?
 
   /// A form of fields with their default values, the first one focused, nothing touched.
   /// - Throws: ``FieldSpecError`` with ``FieldSpecError/Problem/duplicateField`` when two
@@ -171,6 +174,25 @@ package struct Form: Hashable, Sendable {
     return fields[index].setValue(value)
   }
 
+  /// Keeps what the step's check said about this form's fields (`messages` by field id,
+  /// others left out), for the answers as they are now; empty messages forget it.
+  /// - Returns: the messages kept, as errors naming their fields, in field order.
+  @discardableResult
+  package mutating func keepStepCheck(_ messages: [String: String]) -> [FieldError] {
+    let problems = fields.compactMap { field in
+      messages[field.id].map { field.spec.error(.custom($0)) }
+    }
+    stepCheck = problems.isEmpty ? nil : StepCheckResult(answers: answers, problems: problems)
+    return problems
+  }
+
+  /// The step check's problem with a field, while the answers are those it saw.
+  private func stepProblem(of field: Field) -> FieldError? {
+    guard let stepCheck, let problem = stepCheck.problems.first(where: { $0.fieldID == field.id })
+    else { return nil }
+    return answers == stepCheck.answers ? problem : nil
+  }
+
   /// Every field's problem, in field order; empty when the form is valid.
   package func validate(in context: FieldContext?) -> [FieldError] {
     fields.compactMap { $0.validate(in: context) }
@@ -203,7 +225,7 @@ package struct Form: Hashable, Sendable {
       if case .incompleteDate = problem.problem { return nil }
       return problem
     }
-    return fields[index].validate(in: context)
+    return fields[index].validate(in: context) ?? stepProblem(of: fields[index])
   }
 
   /// The answers by field id, for the fields that have a value.
@@ -225,6 +247,7 @@ package struct Form: Hashable, Sendable {
     for index in fields.indices { fields[index].reset() }
     focusIndex = 0
     touched = []
+    stepCheck = nil
   }
 
   private func unknownField(_ id: String) -> FieldError {

@@ -7,7 +7,8 @@ extension FieldSpec {
   /// characters, i.e. graphemes), the built-in `check`, then the `pattern`, which must match
   /// the whole text. A required confirm field must be yes; a rating and a number must lie
   /// within their range; a date must exist and lie within its range; a path must be of its
-  /// kind, end with one of its extensions, and exist when it must.
+  /// kind, end with one of its extensions, and exist when it must. Then the program's own
+  /// ``validator``, on a value that is there and passed the rules.
   ///
   /// - Parameters:
   ///   - value: The value to check; `nil` for none.
@@ -27,6 +28,20 @@ extension FieldSpec {
   package func validate(_ value: FieldValue?, in context: FieldContext?, matchingPattern: Bool)
     -> FieldError?
   {
+    if let problem = validateBuiltIn(value, in: context, matchingPattern: matchingPattern) {
+      return problem
+    }
+    // The program's own check, on a value that is there and passed the rules (an empty
+    // field is the `required` rule's business).
+    guard let validator, let value, !Self.isBlank(value) else { return nil }
+    if case .choices(let ids) = value, ids.isEmpty { return nil }
+    return validator(value).map { error(.custom($0)) }
+  }
+
+  /// The built-in rules alone.
+  private func validateBuiltIn(
+    _ value: FieldValue?, in context: FieldContext?, matchingPattern: Bool
+  ) -> FieldError? {
     if case .multichoice = kind {
       var count = 0
       if case .choices(let ids)? = value { count = ids.count }

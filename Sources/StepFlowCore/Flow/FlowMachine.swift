@@ -385,9 +385,19 @@ package enum FlowMachine {
     if !step.tabs.isEmpty {
       specs += step.tabs[min(state.selectedTab(ofStep: index), step.tabs.count - 1)].fields
     }
-    return flow.resolvedFields(specs, answers: state.answers).compactMap {
-      $0.validate(state.answers[$0.id], in: state.context)
+    let resolved = flow.resolvedFields(specs, answers: state.answers)
+    let problems = resolved.compactMap { $0.validate(state.answers[$0.id], in: state.context) }
+    guard problems.isEmpty, let check = step.check else { return problems }
+    // The step's own check, once its fields pass their rules.
+    var answers: [String: FieldValue] = [:]
+    for spec in resolved { answers[spec.id] = state.answers[spec.id] }
+    let messages = check(answers)
+    let named = resolved.compactMap { spec in messages[spec.id].map { spec.error(.custom($0)) } }
+    let others = messages.sorted { $0.key < $1.key }.filter { id, _ in
+      !resolved.contains { $0.id == id }
     }
+    return named
+      + others.map { FieldError(fieldID: $0.key, label: $0.key, problem: .custom($0.value)) }
   }
 
   package static func selectTab(

@@ -10,11 +10,10 @@
 ///   case account, profile, confirm
 ///
 ///   var icon: Icon? { self == .confirm ? .symbol("checkmark.circle") : nil }
-///   static let email = try? FieldSpec(
-///     id: "email", label: "E-mail", kind: .text(placeholder: "ann@example.com"),
-///     required: true, check: .email)
+///   static let email = FieldSpec.text(
+///     "email", "E-mail", placeholder: "ann@example.com", required: true, check: .email)
 ///
-///   var fields: [FieldSpec] { self == .account ? [Self.email].compactMap { $0 } : [] }
+///   var fields: [FieldSpec] { self == .account ? [Self.email] : [] }
 /// }
 /// ```
 public protocol FlowSteps: CaseIterable, Hashable, Sendable {
@@ -31,8 +30,12 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   /// returns answers or throws. The step shows its progress, its outcome (Retry, Back, Quit
   /// after a failure) and the run cannot go past it before it succeeds. Default: none.
   var work: StepWork? { get }
+  /// A check across the step's answers (``StepCheck``), run on Next once every field passes
+  /// its own rules: messages by field id, shown under those fields; Next is refused. Default:
+  /// none.
+  var check: StepCheck? { get }
   /// Everything about the step (colours, blocks, tabs, a progress stage, a task). Default:
-  /// built from ``id``, ``title``, ``icon``, ``fields`` and ``work``.
+  /// built from ``id``, ``title``, ``icon``, ``fields``, ``work`` and ``check``.
   var step: StepDefinition { get }
 
   /// The flow's id in results and state files. Default: the type's name, lower-cased.
@@ -65,10 +68,13 @@ extension FlowSteps {
   public var fields: [FieldSpec] { [] }
   /// No work: the step only asks.
   public var work: StepWork? { nil }
-  /// A step made of the case's `id`, `title`, `icon`, `fields` and `work`.
+  /// No check beyond the fields' own.
+  public var check: StepCheck? { nil }
+  /// A step made of the case's `id`, `title`, `icon`, `fields`, `work` and `check`.
   public var step: StepDefinition {
     StepDefinition(
-      id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) })
+      id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) },
+      check: check)
   }
 
   /// The enum's name, lower-cased (`signup`).

@@ -174,11 +174,16 @@ package enum KeyBindings {
   /// The binding a key has where the focus is, if any, with the user's remaps: a key moved
   /// onto another has that key's binding, a freed key only what a pattern gives it (a list's
   /// filter).
+  ///
+  /// Without a remap, the first binding of the table that has the key there.
+  ///
+  /// - Complexity: O(1) for a key without a remap, through ``lookup`` (every typed character
+  ///   of a burst asks).
   package static func binding(
     for key: Key, in context: FocusContext, remaps: KeyRemaps = .current
   ) -> KeyBinding? {
     guard let remap = remaps.remap(of: key, in: context) else {
-      return table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
+      return lookup[context]?.index(for: key).map { table[$0] }
     }
     guard let target = remap.target else {
       return table.first {
@@ -210,6 +215,10 @@ package enum KeyBindings {
     let taken = takenKeys(in: context, remaps: remaps)
     return table.indices.filter { table[$0].action == .command(.quit) }.flatMap { taken[$0] }
   }
+
+  /// Per context, where in the table each key's binding is.
+  private static let lookup: [FocusContext: KeyLookup] = Dictionary(
+    uniqueKeysWithValues: FocusContext.allCases.map { ($0, KeyLookup(table, in: $0)) })
 
   /// What the Enter key is bound to in a context, read from the table once (the hint line asks
   /// with every frame).

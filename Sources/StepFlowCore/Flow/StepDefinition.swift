@@ -30,6 +30,9 @@ public struct StepDefinition: Equatable, Sendable {
   public var progress: ProgressStage?
   /// Real work the step does: a command or a closure, its progress, its outcome.
   public var task: StepTask?
+  /// The program's own check across the step's fields, run on Next once each passes its own
+  /// rules: its messages show under the fields it names, and Next is refused.
+  public var check: StepCheck?
 
   /// A step; everything but its id and title is optional.
   public init(
@@ -37,7 +40,7 @@ public struct StepDefinition: Equatable, Sendable {
     foreground: Color? = nil, prompt: String? = nil, largeTitle: String? = nil,
     blocks: [ScreenBlock] = [], fields: [FieldSpec] = [], tabs: [TabDefinition] = [],
     tabsField: String? = nil, when: Condition? = nil, progress: ProgressStage? = nil,
-    task: StepTask? = nil
+    task: StepTask? = nil, check: StepCheck? = nil
   ) {
     self.id = id
     self.title = title
@@ -54,6 +57,7 @@ public struct StepDefinition: Equatable, Sendable {
     self.when = when
     self.progress = progress
     self.task = task
+    self.check = check
   }
 }
 

@@ -26,6 +26,8 @@ package struct StepEditor: Equatable, Sendable {
   package private(set) var focus: Focus?
   /// The selected tab (0 when the step has none).
   package private(set) var selectedTab: Int
+  /// The step's own check across its fields, run by ``validateForNext(in:)``.
+  package let check: StepCheck?
 
   /// An editor for step `index`, filled from `answers` (fields without an answer keep their
   /// default), the first field focused — or the Next button when the step asks nothing.
@@ -37,6 +39,7 @@ package struct StepEditor: Equatable, Sendable {
   ) {
     let step = flow.steps[index]
     self.step = index
+    check = step.check
     func specs(_ fields: [FieldSpec]) -> [FieldSpec] {
       let resolved = flow.resolvedFields(fields, answers: answers)
       guard !options.isEmpty else { return resolved }
@@ -300,10 +303,28 @@ package struct StepEditor: Equatable, Sendable {
 
   /// Validates what Next would leave: the step's own fields and the selected tab's.
   ///
-  /// Every message shows from now on, and the focus goes to the first invalid field.
+  /// Every message shows from now on, and the focus goes to the first invalid field. Once
+  /// every field passes its own rules, the step's ``check`` runs over their answers; what it
+  /// says shows under the fields it names (until their answers change) and is returned too.
   package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
     var problems = form.validateForNext(in: context)
-    if !tabForms.isEmpty { problems += tabForms[selectedTab].validateForNext(in: context) }
+    let hasTabs = !tabForms.isEmpty
+    if hasTabs { problems += tabForms[selectedTab].validateForNext(in: context) }
+    if let check {
+      var messages: [String: String] = [:]
+      if problems.isEmpty {
+        var answers = form.answers
+        if hasTabs { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
+        messages = check(answers)
+      }
+      problems += form.keepStepCheck(messages)
+      if hasTabs { problems += tabForms[selectedTab].keepStepCheck(messages) }
+      // A message for no field of the step still refuses Next, named by its id.
+      for (id, message) in messages.sorted(by: { $0.key < $1.key })
+      where !problems.contains(where: { $0.fieldID == id }) {
+        problems.append(FieldError(fieldID: id, label: id, problem: .custom(message)))
+      }
+    }
     if let first = problems.first { focusField(id: first.fieldID) }
     return problems
   }
