@@ -58,7 +58,15 @@ package enum UserConfig {
   /// `keys`: for each group, key → the key it acts as, or `null`; every remap checked against
   /// the key table (a clash, a freed key that means nothing, nothing left to quit), each
   /// problem at the key it is about.
-  static let keysSchema = JSONSchema<KeyRemaps>(expected: "an object") { node, subject, log in
+  static let keysSchema = JSONSchema<KeyRemaps>(
+    expected: "an object",
+    document: [
+      "type": "object",
+      "additionalProperties": [
+        "type": "object", "additionalProperties": ["type": ["string", "null"]],
+      ],
+    ]
+  ) { node, subject, log in
     guard case .object(let groups) = node.content else {
       log.wrongType(subject, expected: "an object", found: node)
       return nil

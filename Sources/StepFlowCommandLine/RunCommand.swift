@@ -61,6 +61,10 @@ package enum RunCommand {
       "--review",
       help: "start a run given answers at the first step, not the first that needs an answer"),
     OptionSpec(
+      "--record", value: "FILE",
+      help: "write the run as a script that --script FILE replays (secure answers left out)",
+      completes: .file),
+    OptionSpec(
       "--state", value: "FILE", help: "save progress after every step (atomically)",
       completes: .file),
     OptionSpec("--resume", help: "continue from the --state file"),
@@ -159,6 +163,12 @@ package enum RunCommand {
     if settings.answersFile == "-", settings.script == "-" {
       throw UsageError(
         "--answers - and --script - both read stdin; give one of them a file", usage: usage)
+    }
+    settings.recordFile = parsed["--record"]
+    if settings.recordFile != nil, settings.noInput {
+      throw UsageError(
+        "--record writes what a person does; --no-input has no person (the answers given are the record)",
+        usage: usage)
     }
     settings.stateFile = parsed["--state"]
     settings.resume = parsed.has("--resume")
