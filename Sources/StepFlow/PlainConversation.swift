@@ -28,6 +28,12 @@ package struct PlainConversation: Sendable {
     case rating(max: Int)
     /// The y/n question of quit or reset.
     case confirmation
+
+    /// The field asked, and the tab it is on (`nil`: not a field's question).
+    package var field: (spec: FieldSpec, tab: Int?)? {
+      if case .field(let spec, let tab) = self { return (spec, tab) }
+      return nil
+    }
   }
 
   /// What a typed line means.
@@ -175,6 +181,13 @@ package struct PlainConversation: Sendable {
     }
   }
 
+  /// The value a field has now as a `set` command takes it (`""`: none).
+  package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
+    guard let editor = program.state.editor else { return "" }
+    let form = tab == nil ? editor.form : editor.tabForm
+    return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
+  }
+
   /// The value a field has now, as the brackets show it (`nil`: none); a secure field's is
   /// never shown.
   private func shownValue(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
@@ -292,14 +305,14 @@ package struct PlainConversation: Sendable {
 
   /// The conversation's help: how to answer, and the commands.
   package static let help = """
-    Type the answer to the question and press Enter. An empty line keeps the value in
-    [brackets], or goes on when nothing is needed. A choice takes its number or its name
-    (several, separated by commas, where several may be picked); yes/no takes y or n.
-    Commands start with ":" so that no answer is taken for one:
-      :back        undo this step and go back      :next      on to the next step
-      :previous    look at the step before          :finish    finish (on the last step)
-      :tab N       choose tab N                     :quit      give up (asks first)
-      :retry :skip :stop   a step's command         :help      this help
+    Type the answer to the question and press Enter. An empty line keeps the value
+    in [brackets], or goes on when nothing is needed. A choice takes its number or
+    its name (several, separated by commas, where several may be picked); yes/no
+    takes y or n. Commands start with ":" so that no answer is taken for one:
+      :back       undo this step and go back    :next     on to the next step
+      :previous   look at the step before       :finish   finish (on the last step)
+      :tab N      choose tab N                  :quit     give up (asks first)
+      :retry :skip :stop   a step's command     :help     this help
       :set ID=VALUE        answer any field of the step by its id
     An answer that starts with ":" is typed with two: "::30" answers ":30".
 

@@ -3,6 +3,8 @@ import Glibc
 import StepFlowTestSupport
 import Testing
 
+@testable import StepFlow
+
 /// Plain mode on a terminal is a conversation: one question a line, the typed line is the
 /// answer, a secure field is read with echo off, commands start with ":" — on a real
 /// pseudo-terminal, the terminal given back as it was found.
@@ -97,6 +99,40 @@ import Testing
     #expect(pty.waitForExit() == .exited(1))
     InlineTests.expectGivenBack(pty, before)
     #expect(InlineTests.stdout(pty) == "")
+  }
+
+  /// An answer that breaks a rule is not kept: the value before it is offered again in
+  /// [brackets], so an empty line keeps that rather than repeating the refusal.
+  @Test func aRefusedAnswerLeavesTheValueBeforeIt() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\rcorrect horse\r")
+    #expect(pty.waitForText("Plan [free]:"))
+    pty.send("\r")
+    #expect(pty.waitForText("Seats (1 to 50) [3]:"))
+    pty.send("500\r")
+    #expect(pty.waitForText("Seats: must be between 1 and 50"))
+    let offered = { (pty: PseudoTerminal) in pty.model.lines.filter { $0.contains("[3]:") }.count }
+    #expect(pty.waitFor { offered($0) == 2 }, "the default is offered again, not 500")
+    #expect(!pty.model.contains("[500]"))
+    pty.send("\r")
+    #expect(pty.waitForText("I accept the terms (must be yes, y/n) [no]:"))
+    // Refused twice in a row is refused twice, and the value before still stands.
+    pty.send("n\r")
+    #expect(pty.waitForText("must be yes"))
+    pty.send(":quit\r")
+    #expect(pty.waitForText("y/n:"))
+    pty.send("y\r")
+    #expect(pty.waitForExit() == .exited(1))
+    InlineTests.expectGivenBack(pty, before)
+  }
+
+  /// The conversation's `:help` fits an 80-column terminal.
+  @Test func theHelpFitsEightyColumns() {
+    let widest = PlainConversation.help.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 80)
   }
 
   /// Ctrl-C while a secret is read: the run ends with 130 and echo comes back on.
