@@ -245,8 +245,8 @@ package struct FlowView {
     let question = program.flow.isOneQuestion
     let items = KeyBindings.hints(
       in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-      leaving: question ? [.cycleFocus, .command(.back), .step, .command(.reset)] : [],
-      words: question ? [(.leaveField, "cancel"), (.clearOrLeave, "clear / cancel")] : [])
+      leaving: question ? KeyMap.questionLeaves(in: context) : [],
+      words: question ? KeyMap.questionHints : [])
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {

@@ -8,13 +8,14 @@ package enum HelpText {
     "run", "rate", "ask", "gauge", "list", "validate", "keys", "exit-codes",
   ]
 
-  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to 88 columns.
+  /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to
+  /// ``HelpLayout/width`` columns.
   package static var exitCodes: String {
     let column = (ExitCode.documented.map(\.code.count).max() ?? 0) + 2
     var lines = ["Exit codes:"]
     for entry in ExitCode.documented {
       let meaning = entry.meaning.replacing("`", with: "")
-      let wrapped = TextLayout.wrap(meaning, width: 86 - column)
+      let wrapped = TextLayout.wrap(meaning, width: HelpLayout.width - 2 - column)
       let pad = String(repeating: " ", count: column - entry.code.count)
       lines.append("  " + entry.code + pad + (wrapped.first ?? ""))
       let indent = String(repeating: " ", count: 2 + column)
@@ -35,17 +36,20 @@ package enum HelpText {
       + exitCodes
   }
 
-  package static var main: String {
+  /// `stepflow --help`, laid out to ``HelpLayout/width`` columns.
+  package static var main: String { HelpLayout.formatted(unformattedMain) }
+
+  private static var unformattedMain: String {
     """
     stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
 
     Usage:
-      stepflow run <flow|name|path> [options]   run a wizard: built-in flow, wizards/<name>.json, or a file
-      stepflow rate [--max N] [--prompt TEXT]   the star rating; prints the chosen number on stdout
-      stepflow ask <kind> [label] [options]     one question, drawn in place; the answer on stdout
-      stepflow gauge [options] [-- CMD ARGS…]   a progress indicator fed by stdin, or by a command it runs
-      stepflow list                             built-in flows and the wizard files found
-      stepflow validate <file>...               check wizard files; every error as file:line:column: message
+      stepflow run <flow|name|path> [options]   run a wizard: built-in, name or file
+      stepflow rate [--max N] [--prompt TEXT]   a star rating; the number on stdout
+      stepflow ask <kind> [label] [options]     one question; the answer on stdout
+      stepflow gauge [options] [-- CMD ARGS…]   progress from stdin or a command
+      stepflow list                             the flows and wizard files found
+      stepflow validate <file>...               check wizard files; errors located
       stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
 
     Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
@@ -63,7 +67,14 @@ package enum HelpText {
     """
   }
 
+  /// `stepflow help TOPIC` (and `stepflow TOPIC --help`), laid out to ``HelpLayout/width``
+  /// columns; `nil` for a topic that has none.
   package static func command(_ topic: String) -> String? {
+    unformatted(topic).map(HelpLayout.formatted)
+  }
+
+  /// A help page as it is written, before ``HelpLayout`` lays it out.
+  package static func unformatted(_ topic: String) -> String? {
     switch topic {
     case "run":
       return """
@@ -108,7 +119,7 @@ package enum HelpText {
         secure answer as ••••), ✗ Branch when cancelled — unless --clear.
 
           name=$(stepflow ask text "Name" --required)
-          branch=$(git branch --format='%(refname:short)' | stepflow ask choice "Branch")
+          branch=$(git branch --format='%(refname:short)' | stepflow ask choice Branch)
           if stepflow ask confirm "Deploy?"; then ./deploy.sh; fi
 
         The answer: text (an option's id; multichoice one id a line; a number as written; a date

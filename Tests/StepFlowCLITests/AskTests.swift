@@ -204,6 +204,36 @@ import Testing
       ])
   }
 
+  /// `?` lists what the keys do in the question: Esc and q cancel (exit 1), Enter answers,
+  /// and nothing about other fields, steps or starting over (a question has none).
+  @Test func theHelpOverlaySaysWhatTheKeysDoInAQuestion() throws {
+    let confirm = try Stepflow.run([
+      "ask", "confirm", "Deploy?", "--commands", "press ?", "--frames", "--width", "80",
+      "--height", "30", "--glyphs", "unicode",
+    ])
+    let rows = confirm.lines.drop { !$0.contains("Keys: yes/no field") }.dropFirst()
+      .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    expectLines(
+      Array(rows),
+      [
+        "← → Space y n yes / no (Space toggles)",
+        "Enter done: exit 0 for yes, 2 for no",
+        "Esc cancel the question (exit 1)",
+        "q cancel the question (exit 1)",
+        "? show or hide this help",
+        "Ctrl-C interrupt (exit 130)",
+      ])
+    let choice = try Stepflow.run([
+      "ask", "choice", "Plan", "--option", "free", "--option", "team", "--commands", "press ?",
+      "--frames", "--width", "100", "--height", "30", "--glyphs", "unicode",
+    ])
+    let list = choice.lines.drop { !$0.contains("Keys: choice list") }.joined(separator: "\n")
+    #expect(list.contains("clear the filter; without one, cancel the question (exit 1)"), "\(list)")
+    for wrong in ["leave the field", "next / previous field", "next step", "start over"] {
+      #expect(!confirm.stdout.contains(wrong) && !list.contains(wrong), "\(wrong)")
+    }
+  }
+
   // MARK: Bad input
 
   @Test func anUnknownKindHasADidYouMean() throws {

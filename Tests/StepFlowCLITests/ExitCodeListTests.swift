@@ -20,7 +20,7 @@ import Testing
       #expect(help.lines.contains { $0.hasPrefix("  " + entry.code + " ") }, "\(entry.code)")
     }
     #expect(!help.stdout.contains("`"), "no Markdown in help")
-    #expect(help.lines.allSatisfy { $0.count <= 88 }, "\(help.lines)")
+    #expect(help.lines.allSatisfy { $0.count <= 80 }, "\(help.lines)")
     let main = try Stepflow.run(["--help"])
     #expect(main.stdout.hasSuffix(HelpText.exitCodes))
   }

@@ -234,10 +234,14 @@ package enum KeyBindings {
   ///   - ascii: Keys written in ASCII (`<-` for `←`).
   ///   - hintedFirst: The rows the hint line names (the most useful) before the rest, each part
   ///     in table order — for an overlay too short for every row.
+  ///   - leaving: Actions whose rows are left out (in a question: Tab, back, the steps).
+  ///   - words: What an action does here when it is not what the table says (in a question,
+  ///     Esc cancels).
   /// - Returns: A row a binding: the keys it takes here, and what it does.
-  package static func help(in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false)
-    -> [(String, String)]
-  {
+  package static func help(
+    in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false,
+    leaving: [KeyAction] = [], words: [(action: KeyAction, help: String)] = []
+  ) -> [(String, String)] {
     let taken = takenKeys(in: context)
     let order =
       hintedFirst
@@ -247,12 +251,12 @@ package enum KeyBindings {
     return order.compactMap { index in
       let binding = table[index]
       let keys = taken[index]
-      guard !keys.isEmpty else { return nil }
+      guard !keys.isEmpty, !leaving.contains(binding.action) else { return nil }
       let label =
         keys == binding.keys
         ? binding.keysLabel(ascii: ascii)
         : keys.map { $0.label(ascii: ascii) }.joined(separator: " ")
-      return (label, binding.help)
+      return (label, words.first { $0.action == binding.action }?.help ?? binding.help)
     }
   }
 
