@@ -28,6 +28,8 @@ package struct FlowOptions: Equatable, Sendable {
   package var colorDepth: ColorDepth
   /// What fields may consult outside the pure core: today, the files, the environment.
   package var context: FieldContext
+  /// The user's theme, applied on top of the flow's and the step's colours.
+  package var theme: ThemePreset
   /// Whether the program runs on a terminal it can hand to an editor (Ctrl-E).
   package var handsOverTerminal: Bool
 
@@ -35,8 +37,9 @@ package struct FlowOptions: Equatable, Sendable {
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
     colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached,
-    handsOverTerminal: Bool = false
+    theme: ThemePreset = .standard, handsOverTerminal: Bool = false
   ) {
+    self.theme = theme
     self.colorDepth = colorDepth
     self.handsOverTerminal = handsOverTerminal
     self.glyphs = glyphs

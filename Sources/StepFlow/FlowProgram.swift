@@ -46,7 +46,7 @@ package struct FlowProgram: TerminalProgram {
     self.state = start
     minimumHeight = FlowProgram.minimumHeight(of: flow, position: options.position)
     navigationBar = NavigationBar(
-      items: FlowProgram.navigationItems(flow: flow, state: start),
+      items: FlowProgram.navigationItems(flow: flow, state: start, theme: options.theme),
       duration: options.transitionDuration)
     tabs = FlowProgram.tabBar(flow: flow, state: start, duration: options.transitionDuration)
     updateStage(at: .zero)
@@ -71,10 +71,14 @@ package struct FlowProgram: TerminalProgram {
     }
   }
 
-  /// The navigation bar's stack for a state: the previous step (for the back title) under the
-  /// current one; a rating shows the flow's title.
-  package static func navigationItems(flow: FlowDefinition, state: FlowState) -> [NavigationItem] {
-    let theme = flow.theme(forStep: state.progression.current)
+  /// The navigation bar's stack for a state.
+  ///
+  /// The previous step (for the back title) under the current one; a rating shows the flow's
+  /// title. Each tint is the step's accent under the user's theme.
+  package static func navigationItems(
+    flow: FlowDefinition, state: FlowState, theme preset: ThemePreset = .standard
+  ) -> [NavigationItem] {
+    let theme = preset.apply(to: flow.theme(forStep: state.progression.current))
     guard flow.navigation != .rating, let current = state.progression.current else {
       return [NavigationItem(title: flow.title, tint: theme.accent)]
     }
@@ -82,7 +86,7 @@ package struct FlowProgram: TerminalProgram {
       let step = flow.resolvedStep(index, answers: state.answers)
       return NavigationItem(
         title: step.title, prompt: step.prompt, largeTitle: step.largeTitle,
-        tint: flow.theme(forStep: index).accent)
+        tint: preset.apply(to: flow.theme(forStep: index)).accent)
     }
     // The back title is the step `previous` goes to: the nearest earlier step that is shown.
     let previous = (0..<current).last { FlowMachine.isShown($0, flow, state.answers) }
@@ -283,7 +287,7 @@ package struct FlowProgram: TerminalProgram {
           timing: Transition(start: now, duration: options.transitionDuration))
       }
       navigationBar.setItems(
-        FlowProgram.navigationItems(flow: flow, state: state),
+        FlowProgram.navigationItems(flow: flow, state: state, theme: options.theme),
         direction: direction == .forward ? .fromTrailing : .fromLeading,
         animated: options.animate, at: now)
     }
@@ -551,19 +555,23 @@ package struct FlowProgram: TerminalProgram {
   /// redraws, one line each.
   package func accessibleText() -> [String] {
     let glyphs = Glyphs.for(options.glyphs)
+    let custom = StepScreenContext(
+      now: .zero, answers: state.answers, theme: flow.theme, glyphs: glyphs, colorDepth: .none,
+      rating: state.rating)
     var lines = [
       StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
     ]
     guard let current = state.progression.current else {
       lines += StepView.blockLines(
-        flow.resolvedBlocks(answers: state.answers), rating: state.rating)
+        flow.resolvedBlocks(answers: state.answers), rating: state.rating, context: custom)
       if let message { lines.append(message) }
       return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }
     let step = flow.resolvedStep(current, answers: state.answers)
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
     lines += StepView.blockLines(
-      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating)
+      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating,
+      context: custom)
     if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
       lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
     }
@@ -571,7 +579,8 @@ package struct FlowProgram: TerminalProgram {
       lines += editor.form.accessibleLines(glyphs: glyphs, context: state.context)
       if let tabs, let tabForm = editor.tabForm {
         lines.append(step.title + " — " + tabs.accessibleText)
-        lines += StepView.blockLines(step.tabs[editor.selectedTab].blocks, rating: state.rating)
+        lines += StepView.blockLines(
+          step.tabs[editor.selectedTab].blocks, rating: state.rating, context: custom)
         lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
       }
     }

@@ -198,11 +198,11 @@ package enum FlowRunner {
     _ flow: FlowDefinition, settings: RunSettings, start: FlowState,
     saver: inout StateFileWriter?
   ) -> Int32? {
-    let depth = settings.color.depth(environment: settings.environment, isTerminal: true) ?? .none
+    let depth = settings.colorDepth(isTerminal: true) ?? .none
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position,
       animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-      context: settings.fieldContext, handsOverTerminal: true)
+      context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true)
     options.layout = settings.layout
     var program = SavingProgram(
       program: FlowProgram(flow: flow, options: options, state: start), saver: saver)
@@ -249,7 +249,7 @@ package enum FlowRunner {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
       colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
-      context: settings.fieldContext)
+      context: settings.fieldContext, theme: settings.theme)
     options.layout = settings.layout
     // Plain mode with a terminal reads what a person types there, whatever stdin is; only
     // `--script -`, or no terminal at all, makes stdin the commands.

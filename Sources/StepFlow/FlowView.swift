@@ -19,11 +19,13 @@ package struct FlowView {
   private var flow: FlowDefinition { program.flow }
   private var state: FlowState { program.state }
 
-  /// The theme at this moment: during a transition, between the old step's and the new one's.
+  /// The theme at this moment: during a transition, between the old step's and the new one's;
+  /// the user's theme applied on top of each (``ThemePreset``).
   private var theme: Theme {
-    let target = flow.theme(forStep: state.progression.current)
+    let preset = program.options.theme
+    let target = preset.apply(to: flow.theme(forStep: state.progression.current))
     guard let t = program.transition else { return target }
-    return flow.theme(forStep: t.from.progression.current).blended(
+    return preset.apply(to: flow.theme(forStep: t.from.progression.current)).blended(
       with: target, by: t.timing.fraction(at: now))
   }
 
@@ -143,6 +145,8 @@ package struct FlowView {
   {
     guard !area.isEmpty else { return false }
     var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
+    view.now = now
+    view.colorDepth = program.options.colorDepth
     view.compact = compact
     view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
     if let current = state.progression.current, let task = flow.steps[current].task,
@@ -169,6 +173,8 @@ package struct FlowView {
       into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
     var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
     var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
+    old.now = now
+    old.colorDepth = program.options.colorDepth
     old.compact = compact
     old.render(
       into: &outgoing, area: outgoing.bounds,

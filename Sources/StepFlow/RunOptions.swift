@@ -64,6 +64,11 @@ public struct RunOptions: Sendable {
   public var programName: String?
   /// The environment whose conventions apply; `nil` for the process's.
   public var environment: [String: String]?
+  /// On a terminal: in the rows below the cursor on the main screen instead of the whole
+  /// (alternate) screen, leaving one line behind (`✔ Signup`), as `stepflow run --inline`.
+  ///
+  /// Inline runs leave the mouse to the terminal.
+  public var inline: Bool
 
   /// Options with every default: full screen on a terminal, colours and icons as the
   /// environment says, animated, nothing saved, no time limit.
@@ -72,7 +77,8 @@ public struct RunOptions: Sendable {
     position: ExtraContentPosition? = nil, animation: Bool = true, automaticStages: Bool = false,
     mouse: Bool = true,
     answers: [String: FieldValue] = [:], stateFile: String? = nil, resume: Bool = false,
-    timeout: Duration? = nil, programName: String? = nil, environment: [String: String]? = nil
+    timeout: Duration? = nil, programName: String? = nil, environment: [String: String]? = nil,
+    inline: Bool = false
   ) {
     self.mode = mode
     self.color = color
@@ -87,6 +93,7 @@ public struct RunOptions: Sendable {
     self.timeout = timeout
     self.programName = programName
     self.environment = environment
+    self.inline = inline
   }
 
   /// The base name of the running program (`/usr/local/bin/signup` → `signup`).
@@ -109,6 +116,7 @@ public struct RunOptions: Sendable {
     if !animation { settings.animationAllowed = false }
     settings.auto = automaticStages
     settings.mouse = mouse
+    if inline { settings.screen = .inline }
     settings.answers = answers
     settings.stateFile = stateFile
     settings.resume = resume

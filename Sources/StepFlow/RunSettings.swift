@@ -26,6 +26,9 @@ package struct RunSettings {
   package var height = 24
   /// When printed frames and the screen have colour.
   package var color = ColorChoice.auto
+  /// The theme applied on top of the flow's colours (`--theme`, `STEPFLOW_THEME`, the config
+  /// file); `monochrome` also means no colour at all.
+  package var theme = ThemePreset.standard
   package var glyphs: GlyphStyle
   /// Where the strip puts each step's icon; `nil` for the flow's own choice.
   package var position: ExtraContentPosition? = nil
@@ -143,6 +146,12 @@ package struct RunSettings {
 
   /// The colour depth of printed frames, `nil` for plain text.
   package var frameDepth: ColorDepth? {
-    color.depth(environment: environment, isTerminal: Platform.isTerminal(1))
+    colorDepth(isTerminal: Platform.isTerminal(1))
+  }
+
+  /// The colour depth of a screen, `nil` for none: what `--color` and the environment allow,
+  /// and none at all under the monochrome theme.
+  package func colorDepth(isTerminal: Bool) -> ColorDepth? {
+    theme.isMonochrome ? nil : color.depth(environment: environment, isTerminal: isTerminal)
   }
 }

@@ -18,6 +18,9 @@ package struct StepView {
   /// The step's task, when it has one: its panel under the step's content, and its outcome
   /// buttons in place of Back / Next after it failed.
   package var task: TaskDrawing? = nil
+  /// The time of the frame and the colour depth, for the program's own blocks.
+  package var now: Duration = .zero
+  package var colorDepth: ColorDepth = .truecolor
 
   /// A step's task as the screen draws it.
   package struct TaskDrawing {
@@ -43,8 +46,11 @@ package struct StepView {
     return lines
   }
 
-  /// Blocks in words for plain mode (the hero is a picture and says nothing).
-  package static func blockLines(_ blocks: [ScreenBlock], rating: Int) -> [String] {
+  /// Blocks in words for plain mode (the hero is a picture and says nothing; a custom block
+  /// says its ``StepScreenView/plainLines(context:)`` in `context`).
+  package static func blockLines(
+    _ blocks: [ScreenBlock], rating: Int, context: StepScreenContext? = nil
+  ) -> [String] {
     var lines: [String] = []
     for block in blocks {
       switch block {
@@ -64,6 +70,9 @@ package struct StepView {
         lines.append("Total: " + Money.format(LineItem.total(of: items), currency: currency))
       case .rating(let question, let answer):
         lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
+      case .custom:
+        guard let context, let view = block.customView else { break }
+        lines += view.plainLines(context: context).map(Sanitizer.sanitize)
       }
     }
     return lines
@@ -74,6 +83,9 @@ package struct StepView {
       blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,
       summary: summaryLines())
     screen.stage = stage
+    screen.now = now
+    screen.answers = state.answers
+    screen.colorDepth = colorDepth
     return screen
   }
 
@@ -176,8 +188,10 @@ package struct StepView {
       return stageDrawn
     }
     let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
-    let outgoing = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
-      .tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
+    var outgoingView = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
+    outgoingView.now = now
+    outgoingView.colorDepth = colorDepth
+    let outgoing = outgoingView.tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
     tabs.drawContent(
       outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
       fill: theme.text)

@@ -60,7 +60,9 @@ package enum AskCommand {
         "--pattern-message", value: "TEXT", help: "text: what to say when it does not match"),
       for: ["text"]),
     FieldOption(
-      OptionSpec("--check", value: "CHECK", help: "text: email, luhn (a card number) or expiry"),
+      OptionSpec(
+        "--check", value: "CHECK", help: "text: email, luhn (a card number) or expiry",
+        completes: .words(FieldCheck.allCases.map(\.rawValue))),
       for: ["text"]),
     FieldOption(
       OptionSpec(
@@ -84,13 +86,17 @@ package enum AskCommand {
         help: "choice, multichoice: an option (else one a line from stdin)", repeats: true),
       for: ["choice", "multichoice"]),
     FieldOption(
-      OptionSpec("--style", value: "STYLE", help: "choice: list (one a row) or tabs (in a row)"),
+      OptionSpec(
+        "--style", value: "STYLE", help: "choice: list (one a row) or tabs (in a row)",
+        completes: .words(ChoiceStyle.allCases.map(\.rawValue))),
       for: ["choice"]),
     FieldOption(
       OptionSpec("--stars", value: "N", help: "rating: the number of stars, 1 to 10 (default 5)"),
       for: ["rating"]),
     FieldOption(
-      OptionSpec("--kind", value: "KIND", help: "path: file, directory or any (default)"),
+      OptionSpec(
+        "--kind", value: "KIND", help: "path: file, directory or any (default)",
+        completes: .words(PathRules.Kind.allCases.map(\.rawValue))),
       for: ["path"]),
     FieldOption(OptionSpec("--must-exist", help: "path: the path must exist"), for: ["path"]),
     FieldOption(

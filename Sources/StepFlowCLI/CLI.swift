@@ -27,17 +27,20 @@ package enum StepFlowCLI {
   /// Ends the process with an exit code (the terminal is restored by then).
   package static func exit(_ code: Int32) -> Never { Platform.exitProcess(code) }
 
-  /// Where `run NAME` and `list` look: the built-in flows, then the wizard folders.
+  /// Where `run NAME` and `list` look: the built-in flows, then the wizard folders, the
+  /// installed ones (beside this program: `PREFIX/share/stepflow/wizards`) last.
   package static func catalog(environment: [String: String]) -> WizardCatalog {
     WizardCatalog(
-      builtinNames: builtinNames, builtin: builtinFlow(named:), environment: environment)
+      builtinNames: builtinNames, builtin: builtinFlow(named:), environment: environment,
+      installed: Platform.executablePath().flatMap(WizardCatalog.installedFolder(executable:)))
   }
 
   /// Every built-in flow.
   package static var builtinFlows: [FlowDefinition] { builtinNames.compactMap(builtinFlow(named:)) }
 
-  package static let usage =
-    "usage: stepflow <run|rate|ask|gauge|list|validate|help> [options]  (stepflow --help)"
+  package static var usage: String {
+    "usage: stepflow <\(commandNames.joined(separator: "|"))> [options]  (stepflow --help)"
+  }
 
   /// The process's arguments from their bytes (a file name that is not UTF-8 opens as given).
   package static func arguments() -> [String] { Platform.arguments() }
@@ -89,13 +92,18 @@ package enum StepFlowCLI {
       case "ask":
         return try AskCommand.execute(rest, environment: environment)
       case "list":
-        let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow list")
+        let usage = "usage: stepflow list [--names | --folders]"
+        let parsed = try ArgumentParser.parse(rest, options: listOptions, usage: usage)
         if let extra = parsed.operands.first {
           throw UsageError(
-            "list takes nothing after it, found \"\(Sanitizer.sanitize(extra))\"",
-            usage: "usage: stepflow list")
+            "list takes nothing after it, found \"\(Sanitizer.sanitize(extra))\"", usage: usage)
         }
-        return listFlows(environment: environment)
+        if parsed.has("--names") && parsed.has("--folders") {
+          throw UsageError("give either --names or --folders, not both", usage: usage)
+        }
+        return listFlows(
+          environment: environment,
+          only: parsed.has("--names") ? .names : parsed.has("--folders") ? .folders : nil)
       case "validate":
         let parsed = try ArgumentParser.parse(
           rest, options: [], usage: "usage: stepflow validate <file>...")
@@ -104,11 +112,35 @@ package enum StepFlowCLI {
             "validate needs the wizard files to check", usage: "usage: stepflow validate <file>...")
         }
         return validate(parsed.operands)
+      case "completions":
+        let usage = "usage: stepflow completions bash|zsh|fish"
+        let parsed = try ArgumentParser.parse(rest, options: [], usage: usage)
+        let shells = Completions.Shell.allCases.map(\.rawValue)
+        guard parsed.operands.count == 1, let name = parsed.operands.first else {
+          throw UsageError(
+            "completions needs one shell: \(shells.joined(separator: ", "))", usage: usage)
+        }
+        guard let shell = Completions.Shell(rawValue: name) else {
+          throw UsageError(
+            "unknown shell \"\(Sanitizer.sanitize(name))\""
+              + Suggestions.hint(for: name, in: shells)
+              + "; shells: \(shells.joined(separator: ", "))", usage: usage)
+        }
+        Platform.writeStdout(Completions.script(for: shell))
+        return 0
+      case "man":
+        let parsed = try ArgumentParser.parse(rest, options: [], usage: "usage: stepflow man")
+        if let extra = parsed.operands.first {
+          throw UsageError(
+            "man takes nothing after it, found \"\(Sanitizer.sanitize(extra))\"",
+            usage: "usage: stepflow man")
+        }
+        Platform.writeStdout(ManPage.page)
+        return 0
       default:
-        let commands = ["run", "rate", "ask", "gauge", "list", "validate", "help"]
         throw UsageError(
           "unknown command \"\(Sanitizer.sanitize(command))\""
-            + Suggestions.hint(for: command, in: commands), usage: usage)
+            + Suggestions.hint(for: command, in: commandNames), usage: usage)
       }
     } catch {
       Platform.writeStderr("stepflow: \(error.message)\n\(error.usage)\n")
@@ -116,20 +148,51 @@ package enum StepFlowCLI {
     }
   }
 
-  /// The options a command takes, so that a value such as `--label -h` is not a request
-  /// for help.
+  /// The options a command takes (from the command table), so that a value such as
+  /// `--label -h` is not a request for help.
   private static func optionsTable(of command: String) -> [OptionSpec] {
-    switch command {
-    case "run": return RunCommand.options
-    case "rate": return RunCommand.options + RunNamedFlow.rateOptions
-    case "gauge": return GaugeOptions.options
-    default: return []
-    }
+    commandTable.first { $0.name == command }?.options ?? []
   }
 
-  /// `stepflow list`: every wizard that runs by name, with its title and where it comes from.
-  package static func listFlows(environment: [String: String]) -> Int32 {
+  /// The options of `list`.
+  package static let listOptions: [OptionSpec] = [
+    OptionSpec("--names", help: "only the names, one a line (what shell completion reads)"),
+    OptionSpec("--folders", help: "only the folders searched, in order, and why each is"),
+  ]
+
+  /// What `stepflow list` prints when asked for one part.
+  package enum ListPart: Sendable {
+    case names
+    case folders
+  }
+
+  /// `stepflow list`: every wizard that runs by name, with its title and where it comes from;
+  /// the files a name found earlier hides, with what wins; the folders searched.
+  package static func listFlows(environment: [String: String], only: ListPart? = nil) -> Int32 {
     let catalog = StepFlowCLI.catalog(environment: environment)
+    var lines: [String] = []
+    switch only {
+    case .names:
+      lines = catalog.entries(loadingFiles: false).map { Sanitizer.sanitize($0.name) }
+    case .folders:
+      lines = folderLines(catalog)
+    case nil:
+      lines = entryLines(catalog)
+      lines.append("")
+      lines.append("Searched in this order (a name found earlier wins):")
+      lines += folderLines(catalog).map { "  " + $0 }
+    }
+    guard !lines.isEmpty else { return 0 }
+    Platform.writeStdout(lines.joined(separator: "\n") + "\n")
+    return 0
+  }
+
+  private static func origin(_ entry: WizardCatalog.Entry) -> String {
+    guard let path = entry.path, let folder = entry.folder else { return "built in" }
+    return "\(Sanitizer.sanitize(path)) (\(folder.origin.rawValue))"
+  }
+
+  private static func entryLines(_ catalog: WizardCatalog) -> [String] {
     let entries = catalog.entries()
     // The column is sized by the names as printed: escaped, in display columns.
     let names = entries.map { Sanitizer.sanitize($0.name) }
@@ -137,22 +200,35 @@ package enum StepFlowCLI {
     var lines: [String] = []
     for (entry, name) in zip(entries, names) {
       let pad = String(repeating: " ", count: max(1, width - DisplayWidth.of(name)))
-      let origin = Sanitizer.sanitize(entry.path ?? "built in")
       switch entry.summary {
       case .success(let summary):
         let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
         lines.append(
-          "\(name)\(pad)\(Sanitizer.sanitize(summary.title)) (\(steps)) — \(origin)")
+          "\(name)\(pad)\(Sanitizer.sanitize(summary.title)) (\(steps)) — \(origin(entry))")
       case .failure:
-        lines.append("\(name)\(pad)(invalid: stepflow validate \(origin)) — \(origin)")
+        let path = Sanitizer.sanitize(entry.path ?? "")
+        lines.append("\(name)\(pad)(invalid: stepflow validate \(path)) — \(origin(entry))")
       }
     }
-    for path in catalog.shadowedFiles() {
+    for hidden in catalog.shadowedFiles() {
+      let wins =
+        hidden.winner.path == nil
+        ? "the built-in flow wins" : "\(origin(hidden.winner)) wins"
       lines.append(
-        "  (\(Sanitizer.sanitize(path)) has the name of a built-in flow: run it by its path)")
+        "  \(Sanitizer.sanitize(hidden.name)) also in \(Sanitizer.sanitize(hidden.path))"
+          + " (\(hidden.folder.origin.rawValue)): \(wins); run it by its path")
     }
-    Platform.writeStdout(lines.joined(separator: "\n") + "\n")
-    return 0
+    return lines
+  }
+
+  private static func folderLines(_ catalog: WizardCatalog) -> [String] {
+    let paths = catalog.folders.map { Sanitizer.sanitize($0.path) }
+    let width = paths.map { DisplayWidth.of($0) }.max() ?? 0
+    return zip(catalog.folders, paths).map { folder, path in
+      let pad = String(repeating: " ", count: width - DisplayWidth.of(path) + 2)
+      let missing = Platform.isDirectory(folder.path) ? "" : ", not there"
+      return path + pad + "(" + folder.origin.rawValue + missing + ")"
+    }
   }
 
   /// `stepflow validate FILE...`: every problem of every file as `path:line:column: message`.

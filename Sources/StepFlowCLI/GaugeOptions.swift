@@ -56,9 +56,12 @@ package struct GaugeOptions: Equatable, Sendable {
     OptionSpec("--dismissable", help: "Esc, Enter, Space or q dismisses the gauge (exit 1)"),
     OptionSpec("--title", value: "TEXT", help: "the title over the gauge"),
     OptionSpec("--text", value: "TEXT", help: "the message, until the input sends one"),
-    OptionSpec("--color", value: "WHEN", help: "auto (the default), always or never"),
     OptionSpec(
-      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
+      "--color", value: "WHEN", help: "auto (the default), always or never",
+      completes: .words(ColorChoice.allCases.map(\.rawValue))),
+    OptionSpec(
+      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)",
+      completes: .words(GlyphStyle.allCases.map(\.rawValue))),
     OptionSpec("--plain", help: "print a line per change instead (also ACCESSIBLE=1)"),
     OptionSpec("--no-animation", help: "no fades and no ending animation"),
     OptionSpec("--width", value: "W", help: "the gauge box's width in columns"),

@@ -5,7 +5,8 @@ import StepFlowTerminal
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
   package static let topics = [
-    "run", "rate", "ask", "gauge", "list", "validate", "keys", "exit-codes",
+    "run", "rate", "ask", "gauge", "list", "validate", "completions", "man", "keys", "themes",
+    "config", "environment", "exit-codes",
   ]
 
   /// `stepflow help exit-codes`: the one list (``ExitCode/documented``), wrapped to
@@ -36,6 +37,28 @@ package enum HelpText {
       + exitCodes
   }
 
+  /// The usage lines of `--help`, one a command, from the command table.
+  package static var usageLines: [String] {
+    StepFlowCLI.commandTable.map { command in
+      let pad = String(repeating: " ", count: max(2, 33 - command.synopsis.count))
+      return "  stepflow " + command.synopsis + pad + command.summary
+    }
+  }
+
+  /// What stepflow does with its result and its screen: `--help` and the man page's
+  /// DESCRIPTION.
+  package static let about = """
+    The result goes to stdout as JSON (rate: the number; ask: the answer), so
+    answers=$(stepflow run purchase) works;
+    the interface is drawn on the terminal and errors go to stderr. Cancelling (q, Esc, Ctrl-C,
+    SIGTERM, --timeout, a script's quit) prints nothing on stdout: n=$(stepflow rate), then q,
+    leaves $n empty.
+
+    Settings come from, the first that says: the command line's options, then the environment
+    (STEPFLOW_THEME, NO_COLOR, STEPFLOW_REDUCED_MOTION …), then the user's config file
+    ($XDG_CONFIG_HOME/stepflow/config.json: stepflow help config), then the wizard's own.
+    """
+
   /// `stepflow --help`, laid out to ``HelpLayout/width`` columns.
   package static var main: String { HelpLayout.formatted(unformattedMain) }
 
@@ -44,24 +67,15 @@ package enum HelpText {
     stepflow \(StepFlowCLI.version) — multi-step wizards in the terminal
 
     Usage:
-      stepflow run <flow|name|path> [options]   run a wizard: built-in, name or file
-      stepflow rate [--max N] [--prompt TEXT]   a star rating; the number on stdout
-      stepflow ask <kind> [label] [options]     one question; the answer on stdout
-      stepflow gauge [options] [-- CMD ARGS…]   progress from stdin or a command
-      stepflow list                             the flows and wizard files found
-      stepflow validate <file>...               check wizard files; errors located
-      stepflow help <command>                   more about a command (\(topics.joined(separator: ", ")))
+    \(usageLines.joined(separator: "\n"))
+      stepflow --help | --version
 
     Built-in flows: \(StepFlowCLI.builtinNames.joined(separator: ", "))
 
     Options of run and rate:
     \(ArgumentParser.helpLines(for: RunCommand.options).joined(separator: "\n"))
 
-    The result goes to stdout as JSON (rate: the number; ask: the answer), so
-    answers=$(stepflow run purchase) works;
-    the interface is drawn on the terminal and errors go to stderr. Cancelling (q, Esc, Ctrl-C,
-    SIGTERM, --timeout, a script's quit) prints nothing on stdout: n=$(stepflow rate), then q,
-    leaves $n empty.
+    \(about)
 
     \(commandsAndExitCodes)
     """
@@ -81,12 +95,13 @@ package enum HelpText {
         usage: stepflow run <flow|name|path> [options]
 
         Runs a wizard: a built-in flow (\(StepFlowCLI.builtinNames.joined(separator: ", "))), a wizard
-        file by name (./wizards/NAME.json, then each folder of STEPFLOW_PATH), or a file by its
-        path. It is interactive on the terminal (/dev/tty) even when stdin is a pipe or a file
-        (cat install.sh | bash); with --commands or --script it runs commands one by one
-        (--script - reads them from stdin), and so it does from stdin when no terminal can be
-        opened at all (a CI job). --inline draws it in the rows below the cursor instead of the
-        whole screen, and leaves one line behind (✔ Checkout). The result is printed on stdout as JSON
+        file by name (NAME.json in ./wizards, each folder of STEPFLOW_PATH, then
+        $XDG_CONFIG_HOME/stepflow/wizards and the installed share/stepflow/wizards: stepflow
+        list shows them), or a file by its path. It is interactive on the terminal (/dev/tty)
+        even when stdin is a pipe or a file (cat install.sh | bash); with --commands or --script
+        it runs commands one by one (--script - reads them from stdin), and so it does from stdin
+        when no terminal can be opened at all (a CI job). --inline draws it in the rows below the
+        cursor instead of the whole screen, and leaves one line behind (✔ Checkout). The result is printed on stdout as JSON
         (--output text: one "field: value" line an answer); a cancelled run (q, Esc, Ctrl-C,
         SIGTERM, --timeout, quit) prints nothing.
 
@@ -138,11 +153,18 @@ package enum HelpText {
         """
     case "list":
       return """
-        usage: stepflow list
+        usage: stepflow list [--names | --folders]
 
-        Lists the wizards that run by name: the built-in flows, then the files in ./wizards and
-        in each folder of STEPFLOW_PATH (folders separated by ":"), with their titles and where
-        they come from.
+        Lists the wizards that run by name, with their titles and where each comes from: the
+        built-in flows, then the files in these folders, in this order (a name found earlier
+        wins; a file it hides is named, and runs by its path):
+          ./wizards                            in the current folder
+          STEPFLOW_PATH                        its folders, separated by ":"
+          $XDG_CONFIG_HOME/stepflow/wizards    the user's own (default ~/.config/stepflow/wizards)
+          PREFIX/share/stepflow/wizards        installed with stepflow (beside PREFIX/bin/stepflow)
+
+        Options:
+        \(ArgumentParser.helpLines(for: StepFlowCLI.listOptions).joined(separator: "\n"))
 
         """
     case "validate":
@@ -155,6 +177,39 @@ package enum HelpText {
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"
+    case "completions":
+      return """
+        usage: stepflow completions bash|zsh|fish
+
+        Prints a completion script for the shell: commands, options, the values of options
+        that take one of a few words, the wizards stepflow list finds (asked when you press
+        Tab, so a new wizard is completed at once) and files where a file is expected.
+          bash  stepflow completions bash > ~/.local/share/bash-completion/completions/stepflow
+          zsh   stepflow completions zsh > ~/.zfunc/_stepflow   (with fpath+=~/.zfunc before compinit)
+          fish  stepflow completions fish > ~/.config/fish/completions/stepflow.fish
+        make install puts all three where the shells look.
+
+        """
+    case "man":
+      return """
+        usage: stepflow man
+
+        Prints the manual page stepflow(1) as roff: stepflow man | man -l -
+        It is made from this help (commands, options, keys, environment, exit codes);
+        make install puts it in PREFIX/share/man/man1.
+
+        """
+    case "help":
+      return """
+        usage: stepflow help <topic>
+
+        Topics: \(topics.joined(separator: ", ")).
+        stepflow --help lists the commands and the options of run; man stepflow has it all.
+
+        """
+    case "themes": return ThemeHelp.text
+    case "config": return ConfigHelp.text
+    case "environment": return EnvironmentHelp.text
     case "keys": return keys
     case "exit-codes": return exitCodes
     default: return nil

@@ -60,8 +60,17 @@ package enum RunNamedFlow {
         }
       }
     }
+    var user = UserSettings()
+    if !parsed.has("--no-config") {
+      switch UserConfig.load(environment: environment) {
+      case .success(let settings): user = settings
+      case .failure(let failure):
+        for line in failure.lines { Platform.writeStderr(line + "\n") }
+        return failure.exitCode
+      }
+    }
     return try RunCommand.start(
-      flow, parsed: parsed, environment: environment, rating: rating, usage: usage)
+      flow, parsed: parsed, environment: environment, rating: rating, usage: usage, user: user)
   }
 
   package static func flowNames() -> String {

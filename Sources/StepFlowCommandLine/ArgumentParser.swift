@@ -11,12 +11,37 @@ package struct OptionSpec: Sendable {
   /// Whether the option may be given more than once, each value kept (`--option a --option b`);
   /// otherwise the last one wins.
   package let repeats: Bool
+  /// What a shell completes the value with (the completion scripts are made from this).
+  package let completion: ValueCompletion
 
-  package init(_ name: String, value: String? = nil, help: String, repeats: Bool = false) {
+  /// What a shell offers for an option's value.
+  package enum ValueCompletion: Equatable, Sendable {
+    /// Nothing: a flag, or free text (a number, a title).
+    case none
+    /// One of these words (the values the option accepts, from the same list that checks them).
+    case words([String])
+    /// A file name.
+    case file
+    /// A command on the `PATH`.
+    case command
+  }
+
+  /// An option.
+  /// - Parameters:
+  ///   - name: The long name with its dashes.
+  ///   - value: The value's name, or `nil` for a flag.
+  ///   - help: One line of help.
+  ///   - repeats: Whether each value of a repeated option is kept.
+  ///   - completes: What a shell completes the value with.
+  package init(
+    _ name: String, value: String? = nil, help: String, repeats: Bool = false,
+    completes: ValueCompletion = .none
+  ) {
     self.name = name
     self.value = value
     self.help = help
     self.repeats = repeats
+    self.completion = completes
   }
 }
 

@@ -12,16 +12,26 @@ package enum RunCommand {
   package static let options: [OptionSpec] = [
     OptionSpec(
       "--commands", value: "TEXT", help: "scripted run: commands separated by ; or newlines"),
-    OptionSpec("--script", value: "FILE", help: "scripted run: one command a line (- = stdin)"),
+    OptionSpec(
+      "--script", value: "FILE", help: "scripted run: one command a line (- = stdin)",
+      completes: .file),
     OptionSpec(
       "--frames", help: "print every frame as text, each after a --- frame N: COMMAND --- line"),
     OptionSpec("--width", value: "W", help: "frame width without a terminal (default 80)"),
     OptionSpec("--height", value: "H", help: "frame height without a terminal (default 24)"),
     OptionSpec(
-      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)"),
+      "--color", value: "WHEN", help: "auto, always or never (honours NO_COLOR, CLICOLOR_FORCE)",
+      completes: .words(ColorChoice.allCases.map(\.rawValue))),
     OptionSpec(
-      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)"),
-    OptionSpec("--position", value: "POS", help: "extra content above, inline or ontop"),
+      "--glyphs", value: "SET", help: "emoji, unicode or ascii (default: from the locale)",
+      completes: .words(GlyphStyle.allCases.map(\.rawValue))),
+    OptionSpec(
+      "--position", value: "POS", help: "extra content above, inline or ontop",
+      completes: .words(ExtraContentPosition.allCases.map(\.rawValue))),
+    OptionSpec(
+      "--theme", value: "NAME",
+      help: "colours over the wizard's: " + ThemePreset.names.joined(separator: ", "),
+      completes: .words(ThemePreset.names)),
     OptionSpec("--no-animation", help: "no transitions (also STEPFLOW_REDUCED_MOTION=1)"),
     OptionSpec("--no-mouse", help: "leave the mouse to the terminal (no clicks, no wheel)"),
     OptionSpec("--plain", help: "line-based accessible mode (also ACCESSIBLE=1, TERM=dumb)"),
@@ -32,12 +42,14 @@ package enum RunCommand {
     OptionSpec("--clear", help: "inline: erase the rows at the end, leave nothing behind"),
     OptionSpec(
       "--output", value: "FORMAT",
-      help: "the result on stdout: json, text (field: value lines) or none"),
+      help: "the result on stdout: json, text (field: value lines) or none",
+      completes: .words(FlowResult.Format.allCases.map(\.rawValue))),
     OptionSpec(
       "--auto", help: "stages and tasks start when their step is reached; done, it moves on"),
     OptionSpec("--dry-run", help: "print what each task would run (argv, cwd, env); run nothing"),
     OptionSpec(
-      "--answers", value: "FILE", help: "pre-fill fields from a JSON object of answers (- = stdin)"),
+      "--answers", value: "FILE",
+      help: "pre-fill fields from a JSON object of answers (- = stdin)", completes: .file),
     OptionSpec(
       "--set", value: "ID=VALUE",
       help: "an answer by field id, read as its kind reads it (repeatable; shown in the process"
@@ -48,9 +60,13 @@ package enum RunCommand {
     OptionSpec(
       "--review",
       help: "start a run given answers at the first step, not the first that needs an answer"),
-    OptionSpec("--state", value: "FILE", help: "save progress after every step (atomically)"),
+    OptionSpec(
+      "--state", value: "FILE", help: "save progress after every step (atomically)",
+      completes: .file),
     OptionSpec("--resume", help: "continue from the --state file"),
     OptionSpec("--timeout", value: "SECONDS", help: "give up waiting for input (exit 124)"),
+    OptionSpec(
+      "--no-config", help: "do not read $XDG_CONFIG_HOME/stepflow/config.json: the defaults"),
   ]
 
   /// The settings the options of `run` ask for, on top of the environment's conventions.
@@ -61,13 +77,19 @@ package enum RunCommand {
   ///     says otherwise).
   ///   - usage: The usage line for messages.
   ///   - screen: The screen without `--inline` or `--fullscreen` (`ask`: inline).
+  ///   - user: What the user's config file asks for: under the environment and the options,
+  ///     over the wizard's own.
   /// - Returns: The settings of the run.
   /// - Throws: A ``UsageError`` naming the first bad option or value.
   package static func settings(
     _ parsed: ParsedArguments, environment: [String: String], rating: Bool, usage: String,
-    screen: ScreenMode = .fullscreen
+    screen: ScreenMode = .fullscreen, user: UserSettings = UserSettings()
   ) throws(UsageError) -> RunSettings {
     var settings = RunSettings(environment: environment)
+    // The config file first, where the environment says nothing; the options below override.
+    if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
+    if user.animation == false { settings.animationAllowed = false }
+    settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
     if parsed.has("--inline") && parsed.has("--fullscreen") {
       throw UsageError("give either --inline or --fullscreen, not both", usage: usage)
     }
@@ -93,7 +115,7 @@ package enum RunCommand {
       try ArgumentParser.integer(parsed, "--height", in: 5...1000, usage: usage) ?? 24
     let colorName = try ArgumentParser.choice(
       parsed, "--color", among: ColorChoice.allCases.map(\.rawValue), usage: usage)
-    settings.color = colorName.flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    if let color = colorName.flatMap(ColorChoice.init(rawValue:)) { settings.color = color }
     let glyphName = try ArgumentParser.choice(
       parsed, "--glyphs", among: GlyphStyle.allCases.map(\.rawValue), usage: usage)
     if let glyphs = glyphName.flatMap(GlyphStyle.init(rawValue:)) { settings.glyphs = glyphs }
@@ -147,12 +169,37 @@ package enum RunCommand {
     return settings
   }
 
+  /// The theme: `--theme`, else `STEPFLOW_THEME`, else the config file's, else the default.
+  /// - Throws: a ``UsageError`` for a name that is no theme, with a did-you-mean.
+  package static func theme(
+    _ parsed: ParsedArguments, environment: [String: String], user: UserSettings, usage: String
+  ) throws(UsageError) -> ThemePreset {
+    let given: (name: String, source: String)?
+    if let name = parsed["--theme"] {
+      given = (name, "--theme")
+    } else if let name = environment["STEPFLOW_THEME"], !name.isEmpty {
+      given = (name, "STEPFLOW_THEME")
+    } else {
+      given = nil
+    }
+    guard let given else { return user.theme ?? .standard }
+    guard let preset = ThemePreset.named(given.name) else {
+      throw UsageError(
+        "unknown theme \"\(Sanitizer.sanitize(given.name))\" in \(given.source)"
+          + Suggestions.hint(for: given.name.lowercased(), in: ThemePreset.names)
+          + "; themes: \(ThemePreset.names.joined(separator: ", ")) (stepflow help themes)",
+        usage: usage)
+    }
+    return preset
+  }
+
   /// Runs `flow` with the options of `run` already parsed: settings from them, then the run.
   package static func start(
     _ flow: FlowDefinition, parsed: ParsedArguments, environment: [String: String], rating: Bool,
-    usage: String, onEnd: ((FlowState) -> Void)? = nil
+    usage: String, user: UserSettings = UserSettings(), onEnd: ((FlowState) -> Void)? = nil
   ) throws(UsageError) -> Int32 {
-    var settings = try settings(parsed, environment: environment, rating: rating, usage: usage)
+    var settings = try settings(
+      parsed, environment: environment, rating: rating, usage: usage, user: user)
     settings.onEnd = onEnd
     return FlowRunner.start(flow, settings: settings)
   }

@@ -56,6 +56,25 @@ import Testing
     #expect(pty.model.usedLines == [], "its rows erased")
   }
 
+  @Test func aTypedRunInlineDrawsBelowTheCursorAndLeavesItsLine() throws {
+    let pty = try PseudoTerminal(width: 60, height: 20)
+    let before = pty.settings()
+    try pty.spawn(
+      Stepflow.probePath, arguments: ["inline"], environment: InteractiveTests.environment,
+      stdout: .pipe)
+    #expect(pty.waitForText("E-mail"))
+    #expect(!pty.model.alternateScreen && !pty.model.mouseReporting)
+    #expect(pty.model.usedLines.count < 20, "only the rows it needs")
+    // Esc leaves the e-mail field (q would be typed into it), q quits.
+    pty.send("\u{1B}")
+    #expect(pty.waitForText("q quit"))
+    pty.send("q")
+    #expect(pty.waitForExit() == .exited(1))
+    InteractiveTests.expectGivenBack(pty, before)
+    #expect(pty.model.usedLines == ["✗ Signup"])
+    #expect(InlineTests.stdout(pty) == "status: cancelled\n")
+  }
+
   @Test func aCanvasBecomesANSITextForADepth() throws {
     let styled = try Stepflow.run(["ansi"], executable: Stepflow.probePath)
     #expect(styled.stdout == "\u{1B}[0;1;32mok\u{1B}[0m\n")

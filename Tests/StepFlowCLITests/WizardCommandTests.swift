@@ -86,8 +86,9 @@ import Testing
     let rows = list.lines.map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
-    #expect(rows.contains("hello Say hello (2 steps) — wizards/hello.json"))
-    #expect(rows.contains("hello2 Say hello (2 steps) — \(elsewhere)/extra/hello2.json"))
+    #expect(rows.contains("hello Say hello (2 steps) — wizards/hello.json (./wizards)"))
+    #expect(
+      rows.contains("hello2 Say hello (2 steps) — \(elsewhere)/extra/hello2.json (STEPFLOW_PATH)"))
     #expect(rows.contains("delivery Food delivery (4 steps) — built in"))
 
     let unknown = try Stepflow.run(["run", "helo"], currentDirectory: here)

@@ -102,6 +102,11 @@ case "ansi":
   canvas.draw("ok", x: 0, y: 0, style: Style(foreground: .ansi(2), attributes: .bold))
   print(canvas.ansiText(depth: arguments.contains("none") ? .none : .ansi16))
   exit(0)
+case "inline":
+  // The typed run inline: the rows below the cursor, one line left behind.
+  let result = MultiSteps<Signup>.run(options: RunOptions(mode: .terminal, inline: true))
+  print("status: \(result.status)")
+  exit(result.exitCode)
 case "broken":
   exit(MultiSteps<Broken>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "cli":

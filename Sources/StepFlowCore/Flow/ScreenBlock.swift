@@ -13,6 +13,9 @@ public enum ScreenBlock: Equatable, Sendable {
   /// The rating question until something is rated, then the answer: `{n}` is the rating and
   /// `{s}` an "s" unless the rating is 1 (`{n} star{s}`).
   case rating(question: String, answer: String)
+  /// A block the program draws itself: made by `ScreenBlock.custom(_:)` from a
+  /// `StepScreenView` (in `StepFlowRender`); the core only keeps it.
+  case custom(CustomView)
 }
 
 extension ScreenBlock {

@@ -15,6 +15,17 @@ package struct StepScreen {
   /// The progress of the step's stage, drawn with the hero (a ring instead of the picture; a
   /// bar and a label under it).
   package var stage: StageDrawing?
+  /// What a custom block draws from: the time of the frame, the answers, the colour depth.
+  package var now: Duration = .zero
+  package var answers: [String: FieldValue] = [:]
+  package var colorDepth: ColorDepth = .truecolor
+
+  /// The context a custom block (``StepScreenView``) is given.
+  package var customContext: StepScreenContext {
+    StepScreenContext(
+      now: now, answers: answers, theme: theme, glyphs: glyphs, colorDepth: colorDepth,
+      rating: rating)
+  }
 
   package init(
     blocks: [ScreenBlock], icon: Icon?, theme: Theme, glyphs: Glyphs, rating: Int = 0,
@@ -42,6 +53,7 @@ package struct StepScreen {
     case .items(let items, _): return items.count + 2
     case .summary: return max(1, summary.count)
     case .rating: return 1
+    case .custom: return max(0, block.customView?.height(width: width) ?? 0)
     }
   }
 
@@ -122,6 +134,13 @@ package struct StepScreen {
     case .rating(let question, let answer):
       let text = Self.ratingText(question: question, answer: answer, rating: rating)
       drawCentered(text, into: &canvas, area: area, y: area.y, style: base.bold)
+    case .custom:
+      // Drawn on a canvas of its own rows, so that it never draws over the blocks and fields
+      // around it however it draws.
+      guard let view = block.customView else { return }
+      var own = Canvas(width: area.width, height: area.height, style: base)
+      view.render(into: &own, area: own.bounds, context: customContext)
+      canvas.blit(own, toX: area.x, y: area.y)
     }
   }
 
@@ -141,14 +160,15 @@ package struct StepScreen {
     canvas.draw(line, x: x, y: y, style: style)
   }
 
-  /// The status text: large, padded, on a darker band, framed in white.
+  /// The status text: large, padded, on a darker band, framed in the text colour (white in
+  /// the delivery flow).
   private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
     let line = TextLayout.truncate(
       Sanitizer.sanitize(text), toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
     let inner = DisplayWidth.of(line) + 4
     let x = area.x + TextLayout.centeredOffset(inner + 2, in: area.width)
     let band = base.background(theme.background.blended(with: .black, by: 0.1))
-    let frame = band.foreground(.white)
+    let frame = band.foreground(theme.foreground)
     let rows = min(3, area.maxY - y)
     guard rows > 0 else { return }
     let horizontal = String(repeating: glyphs.horizontal, count: inner)
