@@ -5,7 +5,8 @@ import PackageDescription
 // imports StepFlow and, for the command line of `stepflow run`, StepFlowCommandLine (both
 // modules of the StepFlow product). It also has its own module named ArgumentParser and its
 // own ExitCode type: StepFlow's public API must not clash with names as common as those (its
-// argument parser and exit codes are package-internal).
+// argument parser and exit codes are package-internal). LineCount gives a step work to do: a
+// closure that reads a file with its progress on the step's screen.
 let package = Package(
   name: "stepflow-examples",
   dependencies: [.package(name: "stepflow", path: "..")],
@@ -18,6 +19,9 @@ let package = Package(
     .executableTarget(
       name: "Progress", dependencies: [.product(name: "StepFlow", package: "stepflow")],
       path: "Sources/Progress"),
+    .executableTarget(
+      name: "LineCount", dependencies: [.product(name: "StepFlow", package: "stepflow")],
+      path: "Sources/LineCount"),
   ],
   swiftLanguageModes: [.v6]
 )

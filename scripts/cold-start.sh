@@ -3,7 +3,10 @@
 # --frames`, beside a Swift "hello world" built with the same `swift build -c release`, and the
 # ratio of the two (issue 20's aim: at most 1.3x, with warm and with cold caches).
 #
-#   scripts/cold-start.sh [--rounds N] [--quick] [STEPFLOW...]
+#   scripts/cold-start.sh [--rounds N] [--quick] [--ask] [STEPFLOW...]
+#
+# --ask: one question instead, `stepflow ask text Name --commands enter --frames` (its first
+# frame, then the answer; issue 18's aim: at most 1.3x).
 #
 # STEPFLOW: stepflow binaries to measure side by side (default: this checkout's release build);
 # give an older build too to compare before and after in the same run. Measured with hyperfine
@@ -23,11 +26,13 @@ rounds=5
 runs=60
 coldRuns=20
 binaries=()
+arguments="run delivery --commands next --frames"
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds=$2; shift 2 ;;
     --quick) rounds=1; runs=10; coldRuns=5; shift ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ask) arguments="ask text Name --commands enter --frames"; shift ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) binaries+=("$1"); shift ;;
   esac
 done
@@ -47,7 +52,6 @@ SWIFT
 echo 'print("Hello, world!")' > "$work/hello/Sources/hello/main.swift"
 (cd "$work/hello" && swift build -c release >/dev/null)
 hello="$work/hello/.build/release/hello"
-arguments="run delivery --commands next --frames"
 
 # The files a program maps at start: itself and the libraries ldd names.
 files_of() { { echo "$1"; ldd "$1" | awk '/=> \//{print $3} /^\t\//{print $1}'; } | sort -u; }
@@ -88,7 +92,7 @@ for round in $(seq 1 "$rounds"); do
     echo "$text"
   done
 done
-echo "binaries:"
+echo "stepflow $arguments; binaries:"
 for i in "${!binaries[@]}"; do echo "  x$((i + 1)) ${binaries[$i]}"; done
 echo "ratio to hello world over $rounds rounds (median of each round; aim <= 1.3x):"
 summary warm "$work/warm"

@@ -2,7 +2,7 @@
 """How long Ctrl-C takes to end stepflow in the middle of heavy work, on a pseudo-terminal.
 
     swift build -c release
-    scripts/interrupt-latency.py [.build/release/stepflow] [--rounds N]
+    scripts/interrupt-latency.py [.build/release/stepflow] [--rounds N] [--only TEXT]
 
 Each case starts stepflow on a pty, puts it to work (a step of 800 fields with patterns checked
 by every Enter, a burst of 40,000 typed characters, a gauge fed endless message lines, a
@@ -10,7 +10,7 @@ terminal of 10000x10000 or 65535x65535 cells), sends Ctrl-C (the byte 0x03, as t
 does in raw mode) and measures the time until the process has exited. The aim is 100 ms;
 the tests (Tests/StepFlowCLITests/InterruptLatencyTests.swift) assert a generous 2 s.
 Prints one line a case: the best, median and worst of the rounds, in milliseconds, and the
-exit status (130 expected). Hostile files go to a temporary folder that is removed at the end.
+exit status (130 expected); `--only TEXT` runs the cases whose name has TEXT. Hostile files go to a temporary folder that is removed at the end.
 """
 
 import fcntl
@@ -227,6 +227,11 @@ def main():
         i = args.index("--rounds")
         rounds = int(args[i + 1])
         del args[i : i + 2]
+    only = None
+    if "--only" in args:
+        i = args.index("--only")
+        only = args[i + 1]
+        del args[i : i + 2]
     binary = os.path.abspath(args[0] if args else ".build/release/stepflow")
     folder = tempfile.mkdtemp(prefix="stepflow-latency-")
     cases = [
@@ -246,6 +251,8 @@ def main():
         ("terminal 10000x10000", lambda: case_huge(binary, 10000, 10000)),
         ("terminal 65535x65535", lambda: case_huge(binary, 65535, 65535)),
     ]
+    if only is not None:
+        cases = [case for case in cases if only in case[0]]
     try:
         print(f"{binary}, {rounds} rounds: Ctrl-C to exit, ms (best / median / worst), status")
         for name, run in cases:

@@ -120,10 +120,12 @@ extension FlowView {
     let screen = StepScreen(
       blocks: blocks, icon: nil, theme: program.flow.theme,
       glyphs: Glyphs.for(program.options.glyphs), rating: program.state.rating,
-      summary: StepView(
-        flow: program.flow, state: program.state, theme: program.flow.theme,
-        glyphs: Glyphs.for(program.options.glyphs)
-      ).summaryLines())
+      summary: !blocks.contains(.summary)
+        ? []
+        : StepView(
+          flow: program.flow, state: program.state, theme: program.flow.theme,
+          glyphs: Glyphs.for(program.options.glyphs)
+        ).summaryLines())
     return blocks.reduce(blocks.count - 1) { total, block in
       total + (screen.height(of: block, width: width) ?? HeroIcon.preferredHeight(available: 9))
     }

@@ -196,11 +196,12 @@ package struct FlowProgram: TerminalProgram {
       if let outcome { react(to: outcome, leaving: state, at: now) }
       return outcome
     }
-    let before = state
+    let before = stateBeforeChange()
+    // The key that closes the help does nothing else; any other ends a transition under way
+    // (first: the state it keeps would make the key copy what it changes).
+    if !before.showsHelp { transition = nil }
     var outcome = FlowMachine.handleKey(key, state: &state, flow: flow)
-    // The key that closes the help does nothing else; any other ends a transition under way.
     if before.showsHelp { return outcome }
-    transition = nil
     if state.editRequest != nil, !options.handsOverTerminal {
       // Ctrl-E asked for an editor; without a terminal to give it there is none.
       state.editRequest = nil
@@ -234,21 +235,41 @@ package struct FlowProgram: TerminalProgram {
   /// The editor is done: its text goes into the field, or the message says why it does not.
   private mutating func edited(_ result: EditResult, at now: Duration) {
     editorRunning = false
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.finishEdit(result, state: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
   }
 
   private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
     return outcome
   }
 
+  /// The state before a change, as ``react(to:leaving:at:)`` needs it: all of it but the
+  /// answers and the parked editors, which it takes from the state after the change.
+  ///
+  /// A copy that shared those would make the change copy them when it writes one (a move
+  /// parks an editor and unparks another, a key writes an answer): a cost that grows with the
+  /// steps visited and the answers given. The screen a transition leaves shows the answers as
+  /// they are after the move (a move changes none that the step it leaves shows) and no parked
+  /// editor.
+  /// - Complexity: O(1).
+  private func stateBeforeChange() -> FlowState {
+    var before = state
+    before.answers = [:]
+    before.parkedEditors = [:]
+    return before
+  }
+
   /// What the screen does after a change: messages, transitions, the bar and the tabs, the
   /// tasks' effects.
-  private mutating func react(to outcome: Outcome, leaving before: FlowState, at now: Duration) {
+  private mutating func react(
+    to outcome: Outcome, leaving stateBefore: FlowState, at now: Duration
+  ) {
+    var before = stateBefore
+    before.answers = state.answers
     tasks.collect(from: before, to: state, flow: flow, at: now)
     tasks.forget { state.progression.isReached($0) }
     // A pane that opens follows the end.
@@ -292,6 +313,7 @@ package struct FlowProgram: TerminalProgram {
         animated: options.animate, at: now)
     }
     tabs = FlowProgram.tabBar(flow: flow, state: state, duration: options.transitionDuration)
+    tabOutgoing = nil
   }
 
   /// The tab bar of the current step, if it has tabs.
@@ -387,7 +409,7 @@ package struct FlowProgram: TerminalProgram {
   /// Does what a click means, through the pure update.
   private mutating func click(_ target: ClickTarget, at now: Duration) -> Outcome {
     transition = nil
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.click(target, state: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
     return outcome
@@ -398,7 +420,7 @@ package struct FlowProgram: TerminalProgram {
   private mutating func holdStep(at now: Duration) {
     guard let held = heldStep, !held.fired, now - held.since >= Self.longPress else { return }
     heldStep = (held.index, held.since, true)
-    let before = state
+    let before = stateBeforeChange()
     let outcome = FlowMachine.longPress(state: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
   }
@@ -489,7 +511,7 @@ package struct FlowProgram: TerminalProgram {
   package mutating func receive(_ event: TaskEvent, at now: Duration) -> Outcome? {
     tasks.receive(event, at: now)
     guard case .ended(let id, let end) = event else { return nil }
-    let before = state
+    let before = stateBeforeChange()
     switch id.subject {
     case .options, .check:
       let errors = tasks.fieldRunEnded(id)

@@ -142,6 +142,34 @@ package enum FlowRunner {
 
   package static func run(_ flow: FlowDefinition, settings: RunSettings, start: FlowState) -> Int32
   {
+    guard let path = settings.recordFile else {
+      return runRecorded(flow, settings: settings, start: start)
+    }
+    // The record is written when the run ends; a path that cannot be written is said at once,
+    // and the run goes on (its result is printed) and ends with 74.
+    let started = RecordedScript.text(flow, state: start, started: true)
+    let unwritable = RecordFile.write(path, started)
+    if let problem = unwritable {
+      settings.report(problem + "; the run goes on, its answers are printed, and it ends with 74")
+    }
+    var final: FlowState? = nil
+    var recording = settings
+    recording.onEnd = { state in
+      final = state
+      settings.onEnd?(state)
+    }
+    let code = runRecorded(flow, settings: recording, start: start)
+    guard let final else { return code }
+    if let failure = RecordFile.write(path, RecordedScript.text(flow, state: final)) {
+      if unwritable == nil { settings.report(failure + "; the answers are in the result") }
+      return ExitCode.ioError
+    }
+    return code
+  }
+
+  private static func runRecorded(_ flow: FlowDefinition, settings: RunSettings, start: FlowState)
+    -> Int32
+  {
     var saver = settings.stateFile.map { StateFileWriter(path: $0, flow: flow) }
     // What a run of this state file killed mid-write left behind goes first.
     if let path = settings.stateFile { Platform.removeAbandonedTemporaries(of: path) }
@@ -319,11 +347,16 @@ package enum FlowRunner {
           settings.report(message)
         }
       })
+    // A person on the terminal (not `--script -`) is in a conversation: questions, answers.
+    let conversation = terminal != nil && { if case .stdin = source { true } else { false } }()
+    runner.screenAfterEachLine = !conversation
     runner.start()
     var exitCode: Int32? = nil
     var cancelled = false
     func runLine(_ line: String, _ location: String) -> Bool {
-      let step = runner.run(line: line, where: location)
+      finished(runner.run(line: line, where: location))
+    }
+    func finished(_ step: ScriptRunner.Step) -> Bool {
       if saver?.save(runner.program.state) == false {
         settings.report(saver?.failure ?? "")
         exitCode = ExitCode.ioError
@@ -342,6 +375,18 @@ package enum FlowRunner {
       }
     }
     switch source {
+    case .stdin where conversation:
+      let end = converse(
+        terminal: terminal ?? -1, settings: settings, tell: tell,
+        program: { runner.program },
+        run: { command in finished(runner.run(command, where: "the answer")) },
+        refusal: { runner.lastRefusal },
+        confirm: { command in runner.asks(command) })
+      switch end {
+      case .flowEnded, .stopped: break
+      case .gaveUp: cancelled = true
+      case .exit(let code): exitCode = code
+      }
     case .items(let items, let label):
       for item in items where !runLine(item.line, "\(label) \(item.number)") { break }
     case .lines(let lines):

@@ -62,7 +62,7 @@ extension FlowRunner {
       case .line(let typed):
         let line = typed.last == "\r" ? String(typed.dropLast()) : typed
         if !line.isEmpty {
-          let value = answerText(line, for: spec)
+          let value = PlainConversation.answerText(line, for: spec)
           if case .refused(let why) = program.apply(.set(field: spec.id, value: value), at: .zero) {
             tell(Sanitizer.sanitize(why) + "\n")
             guard person else {
@@ -113,24 +113,5 @@ extension FlowRunner {
       }
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// What a typed line means for the field: a choice's option by its number; a multichoice's
-  /// numbers or names, separated by commas, as option ids; anything else as typed.
-  private static func answerText(_ line: String, for spec: FieldSpec) -> String {
-    let options = spec.kind.options
-    guard !options.isEmpty else { return line }
-    func id(_ item: Substring) -> String {
-      let trimmed = FieldSpec.trimmed(String(item))
-      // An option whose id is the text itself wins over the numbering (ids "1", "2" …).
-      if options.contains(where: { $0.id == trimmed }) { return trimmed }
-      if let n = Int(trimmed), n >= 1, n <= options.count { return options[n - 1].id }
-      return trimmed
-    }
-    switch spec.kind {
-    case .choice: return id(Substring(line))
-    case .multichoice: return line.split(separator: ",").map(id).joined(separator: ",")
-    default: return line
-    }
   }
 }

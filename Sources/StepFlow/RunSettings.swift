@@ -52,6 +52,9 @@ package struct RunSettings {
   /// Whether the run finishes from the answers alone, reading nothing (`--no-input`): it
   /// walks every shown step and either finishes or reports every problem at once (exit 65).
   package var noInput = false
+  /// Where the run is written as a script that replays it (`--record FILE`).
+  package var recordFile: String?
+
   /// Whether a run given answers starts at the first step anyway (`--review`), not at the
   /// first step that still needs an answer.
   package var review = false

@@ -70,41 +70,82 @@ package enum SavedState {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
+  /// What writing a state needs of its flow, worked out once for a run (by
+  /// ``StateFileWriter``) so that a save costs what the state holds, not what the wizard does:
+  /// the fingerprint, and the place of each answer the file may hold.
+  package struct Layout: Sendable {
+    /// ``SavedState/fingerprint(of:)`` of the flow.
+    package let fingerprint: String
+    /// The place in the file of each answer it may hold, by id.
+    ///
+    /// The fields in the order of their steps, then the fields that hold a step's tab; secure
+    /// fields are not in it.
+    let places: [String: Int]
+
+    /// The layout of `flow`'s state files.
+    /// - Complexity: O(fields of the flow).
+    package init(flow: FlowDefinition) {
+      fingerprint = SavedState.fingerprint(of: flow)
+      var places: [String: Int] = [:]
+      var secure: Set<String> = []
+      for spec in flow.steps.lazy.flatMap(\.allFields) {
+        if isSecure(spec) {
+          secure.insert(spec.id)
+        } else if places[spec.id] == nil {
+          places[spec.id] = places.count
+        }
+      }
+      for step in flow.steps {
+        if let id = step.tabsField, places[id] == nil, !secure.contains(id) {
+          places[id] = places.count
+        }
+      }
+      self.places = places
+    }
+  }
+
   /// The state as the file holds it.
   package static func encode(flow: FlowDefinition, state: FlowState) -> [UInt8] {
+    encode(flow: flow, state: state, layout: Layout(flow: flow))
+  }
+
+  /// The state as the file holds it, with the flow's layout worked out beforehand.
+  /// - Complexity: O(a log a + r + t) for a answers, r reached steps and t steps whose tab
+  ///   was chosen: the size of the file, whatever the number of steps of the wizard.
+  package static func encode(flow: FlowDefinition, state: FlowState, layout: Layout) -> [UInt8] {
     let status: String
     switch state.status {
     case .running: status = "running"
     case .finished: status = "finished"
     case .cancelled: status = "cancelled"
     }
+    // The tabs chosen, by step (a step without an entry shows its first tab).
     var tabs: [JSONMember] = []
-    for (index, step) in flow.steps.enumerated() where !step.tabs.isEmpty {
-      let selected = min(state.selectedTab(ofStep: index), step.tabs.count - 1)
-      tabs.append(JSONMember(step.id, .string(step.tabs[selected].id)))
+    for (index, selected) in state.selectedTabs.sorted(by: { $0.key < $1.key })
+    where flow.steps.indices.contains(index) && !flow.steps[index].tabs.isEmpty {
+      let choices = flow.steps[index].tabs
+      let tab = choices[min(max(0, selected), choices.count - 1)]
+      tabs.append(JSONMember(flow.steps[index].id, .string(tab.id)))
     }
-    var answers: [JSONMember] = []
-    for spec in flow.steps.flatMap(\.allFields) where !isSecure(spec) {
-      guard let value = state.answers[spec.id] else { continue }
-      answers.append(JSONMember(spec.id, value.jsonValue))
+    var placed: [(place: Int, member: JSONMember)] = []
+    placed.reserveCapacity(state.answers.count)
+    for (id, value) in state.answers {
+      guard let place = layout.places[id] else { continue }
+      placed.append((place, JSONMember(id, value.jsonValue)))
     }
-    for step in flow.steps {
-      if let id = step.tabsField, let value = state.answers[id] {
-        answers.append(JSONMember(id, value.jsonValue))
-      }
-    }
+    placed.sort { $0.place < $1.place }
     let value = JSONValue.object([
       JSONMember("stepflow", "saved state"),
       JSONMember("version", .int(version)),
       JSONMember("wizard", .string(flow.id)),
-      JSONMember("fingerprint", .string(fingerprint(of: flow))),
+      JSONMember("fingerprint", .string(layout.fingerprint)),
       JSONMember("status", .string(status)),
       JSONMember(
         "reached",
         .array(flow.steps.prefix(state.progression.reachedCount).map { .string($0.id) })),
       JSONMember("current", state.progression.current.map { .string(flow.steps[$0].id) } ?? .null),
       JSONMember("tabs", .object(tabs)),
-      JSONMember("answers", .object(answers)),
+      JSONMember("answers", .object(placed.map(\.member))),
     ])
     return JSONWriter.encode(value, pretty: true) + [0x0A]
   }
@@ -201,10 +242,23 @@ package enum SavedState {
       zip(reachedIDs, flow.steps).allSatisfy({ $0 == $1.id }),
       reachedIDs.count > 0 || flow.startsEmpty
     else { throw refuse("has a \"reached\" list that does not fit the wizard's steps") }
+    // Looked up by id, once: a file of many answers is read in linear time.
+    var stepIndices: [String: Int] = [:]
+    var tabSteps: [String: Int] = [:]
+    var specs: [String: FieldSpec] = [:]
+    var stepOfField: [String: Int] = [:]
+    for (index, step) in flow.steps.enumerated() {
+      if stepIndices[step.id] == nil { stepIndices[step.id] = index }
+      if let id = step.tabsField, tabSteps[id] == nil { tabSteps[id] = index }
+      for spec in step.allFields where specs[spec.id] == nil {
+        specs[spec.id] = spec
+        stepOfField[spec.id] = index
+      }
+    }
     var current: Int? = nil
     switch value["current"] {
     case .string(let id)?:
-      guard let index = flow.steps.firstIndex(where: { $0.id == id }), index < reachedIDs.count
+      guard let index = stepIndices[id], index < reachedIDs.count
       else { throw refuse("names a current step \(quoted(id)) that is not reached") }
       current = index
     case .null?:
@@ -222,9 +276,8 @@ package enum SavedState {
     }
     var answers: [String: FieldValue] = [:]
     var dropped: [(spec: FieldSpec, problem: String)] = []
-    let specs = flow.steps.flatMap(\.allFields)
     for member in answerMembers {
-      if let spec = specs.first(where: { $0.id == member.key }),
+      if let spec = specs[member.key],
         case .success(let answer) = AnswersFile.value(member.value, for: spec)
       {
         // Today's rules, not those of the day it was saved (a file edited by hand).
@@ -233,7 +286,7 @@ package enum SavedState {
         } else {
           answers[member.key] = answer
         }
-      } else if let step = flow.steps.first(where: { $0.tabsField == member.key }),
+      } else if let step = tabSteps[member.key].map({ flow.steps[$0] }),
         let id = member.value.stringValue, step.tabs.contains(where: { $0.id == id })
       {
         answers[member.key] = .choice(id)
@@ -246,7 +299,7 @@ package enum SavedState {
       count: flow.steps.count, startsEmpty: flow.startsEmpty, reachedCount: reachedIDs.count,
       current: current)
     for member in tabMembers {
-      guard let step = flow.steps.firstIndex(where: { $0.id == member.key }),
+      guard let step = stepIndices[member.key],
         let tab = flow.steps[step].tabs.firstIndex(where: { $0.id == member.value.stringValue })
       else { throw refuse("has a tab selection that does not fit the wizard") }
       state.selectedTabs[step] = tab
@@ -267,9 +320,7 @@ package enum SavedState {
     func stepName(_ index: Int) -> String {
       "step \(index + 1) (\(flow.steps[index].title))"
     }
-    func step(of id: String) -> Int {
-      flow.steps.firstIndex { $0.allFields.contains { $0.id == id } } ?? 0
-    }
+    func step(of id: String) -> Int { stepOfField[id] ?? 0 }
     for (spec, problem) in dropped {
       notes.append(
         "state file \(shown): the saved answer to \(quoted(spec.id)) on \(stepName(step(of: spec.id))) is dropped: \(problem)"
@@ -284,7 +335,7 @@ package enum SavedState {
       let incomplete = (0..<max(0, last + 1)).first { index in
         FlowMachine.isShown(index, flow, state.answers)
           && FlowMachine.problems(ofStep: index, state, flow).contains { problem in
-            !(specs.first { $0.id == problem.fieldID }.map(isSecure) ?? false)
+            !(specs[problem.fieldID].map(isSecure) ?? false)
           }
       }
       if let incomplete, let problem = FlowMachine.problems(ofStep: incomplete, state, flow).first {

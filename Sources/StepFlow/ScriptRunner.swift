@@ -52,6 +52,11 @@ package struct ScriptRunner {
   private var lastCommand: String?
   /// Plain mode's progress lines: the last one printed, and when.
   private var progressLine: (text: String, tenth: Int, at: Duration)?
+  /// Whether announcing mode tells the whole screen in words after each line (a script from
+  /// stdin), or only what tasks do (a conversation says what it asks itself).
+  package var screenAfterEachLine = true
+  /// What the last command was refused with, if it was.
+  package private(set) var lastRefusal: String?
 
   package init(
     program: FlowProgram, frames: FrameSettings?, announce: Bool,
@@ -72,7 +77,9 @@ package struct ScriptRunner {
   /// with the first step is handed over.
   package mutating func start() {
     emitFrame(label: "start")
-    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    if announce, screenAfterEachLine {
+      writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n")
+    }
     handOver()
   }
 
@@ -122,8 +129,11 @@ package struct ScriptRunner {
     return nil
   }
 
-  /// Plain mode while a task runs: a line when it is at a new tenth, or at most once a
-  /// second otherwise (`Build: 40%`); the whole screen in words when it ends.
+  /// The least time between two of plain mode's progress lines.
+  package static let progressInterval: Duration = .seconds(2)
+
+  /// Plain mode while a task runs: a line when its percentage changed, at most once every
+  /// ``progressInterval`` (`Build: 40%`); the whole screen in words when it ends.
   private mutating func announceProgress(_ event: TaskEvent) {
     guard case .step(let index) = event.id.subject else { return }
     if case .ended = event {
@@ -137,9 +147,8 @@ package struct ScriptRunner {
     let percent = Int((fraction * 100).rounded(.down))
     let text = FlowMachine.taskName(index, program.flow) + ": \(percent)%"
     let clock = Platform.monotonicNow()
-    if let last = progressLine,
-      last.text == text || (last.tenth == percent / 10 && clock - last.at < .seconds(1))
-    {
+    // No more than a line every few seconds: a screen reader reads each one out.
+    if let last = progressLine, last.text == text || clock - last.at < Self.progressInterval {
       return
     }
     progressLine = (text, percent / 10, clock)
@@ -167,16 +176,44 @@ package struct ScriptRunner {
     } catch {
       return .invalid("\(location): \(error.message)")
     }
+    return perform(command, where: location, label: Command.trim(line))
+  }
+
+  /// Runs one command (a conversation's answer, given as typed: no quoting to undo).
+  package mutating func run(_ command: Command, where location: String) -> Step {
+    if let code = settle() { return .interrupted(code) }
+    guard program.state.status == .running else { return .ended }
+    return perform(command, where: location, label: command.text)
+  }
+
+  private mutating func perform(_ command: Command, where location: String, label: String)
+    -> Step
+  {
     if case .tick(let ms) = command { now += .milliseconds(ms) }
     lastCommand = "\(location): \(command.text)"
     let outcome = program.apply(command, at: now)
-    if case .refused(let text) = outcome, !announce {
-      writeRefusal("\(location): \(command.text): \(text)")
+    lastRefusal = nil
+    if case .refused(let text) = outcome {
+      lastRefusal = text
+      if !announce { writeRefusal("\(location): \(command.text): \(text)") }
     }
-    emitFrame(label: Command.trim(line))
-    if announce { writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n") }
+    emitFrame(label: label)
+    if announce, screenAfterEachLine {
+      writeNotice(program.accessibleText().joined(separator: "\n") + "\n\n")
+    }
     handOver()
     return program.state.status == .running ? .next : .ended
+  }
+
+  /// `quit` or `reset` typed by a person once something is answered: the y/n question is
+  /// asked instead (as their keys ask it).
+  /// - Returns: whether it was asked.
+  package mutating func asks(_ command: Command) -> Bool {
+    guard command == .quit || command == .reset, program.state.status == .running,
+      program.state.pendingConfirmation == nil, program.state.hasAnswers(flow: program.flow)
+    else { return false }
+    program.ask(command == .quit ? .quit : .reset)
+    return true
   }
 
   /// A line a person typed in plain mode on a terminal: `quit` and `reset` (`q`, `r`) ask

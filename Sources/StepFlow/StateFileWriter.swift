@@ -18,9 +18,13 @@ package struct StateFileWriter {
   /// back).
   private(set) var failure: String?
 
+  /// What a save needs of the flow, worked out once (the fingerprint among it).
+  private let layout: SavedState.Layout
+
   package init(path: String, flow: FlowDefinition) {
     self.path = path
     self.flow = flow
+    layout = SavedState.Layout(flow: flow)
   }
 
   /// Writes the state if it changed; `false` when the file cannot be written (see ``failure``).
@@ -33,7 +37,7 @@ package struct StateFileWriter {
     }
     do {
       try Platform.writeFileAtomically(
-        path, SavedState.encode(flow: flow, state: state), permissions: 0o600)
+        path, SavedState.encode(flow: flow, state: state, layout: layout), permissions: 0o600)
       last = (state.progression, state.status, state.selectedTabs, state.answers)
       return true
     } catch {

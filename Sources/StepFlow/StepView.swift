@@ -79,9 +79,11 @@ package struct StepView {
   }
 
   package func screen(blocks: [ScreenBlock]) -> StepScreen {
+    // The summary's lines only where it shows: they cost a line an answer of every step
+    // before this one, at every frame.
     var screen = StepScreen(
       blocks: blocks, icon: step?.icon, theme: theme, glyphs: glyphs, rating: state.rating,
-      summary: summaryLines())
+      summary: blocks.contains(.summary) ? summaryLines() : [])
     screen.stage = stage
     screen.now = now
     screen.answers = state.answers

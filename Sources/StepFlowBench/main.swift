@@ -22,7 +22,13 @@ let benchmarks: [Benchmark] = [
   Benchmark(
     name: "list", summary: "a key in a list of 10 and 10,000 options; filtering 10,000 options",
     run: listBenchmark),
+  Benchmark(
+    name: "parse", summary: "parsing hostile files of 1 and 2 MiB: time and ratio (linear)",
+    run: parseBenchmark),
   Benchmark(name: "render", summary: "drawing a 120x40 screen", run: renderBenchmark),
+  Benchmark(
+    name: "steps", summary: "a move, a key and a save at 10 and 100,000 steps; memory a step",
+    run: stepsBenchmark),
   Benchmark(
     name: "strip", summary: "the step strip at 4, 100 and 10,000 steps", run: stripBenchmark),
   Benchmark(

@@ -110,6 +110,7 @@ package enum AskCommand {
   package static let runOptionNames = [
     "--commands", "--script", "--frames", "--width", "--height", "--color", "--glyphs",
     "--no-animation", "--plain", "--inline", "--fullscreen", "--clear", "--output", "--timeout",
+    "--no-config",
   ]
 
   /// Every option of `ask`, as the parser takes them and `stepflow help ask` lists them.
@@ -166,8 +167,15 @@ package enum AskCommand {
         usage: usage)
     }
     let label = parsed.operands.count > 1 ? parsed.operands[1] : defaultLabel(of: kind)
+    let user: UserSettings
+    switch UserConfig.settings(noConfig: parsed.has("--no-config"), environment: environment) {
+    case .success(let settings): user = settings
+    case .failure(let failure):
+      for line in failure.lines { Platform.writeStderr(line + "\n") }
+      return failure.exitCode
+    }
     var settings = try RunCommand.settings(
-      parsed, environment: environment, rating: false, usage: usage, screen: .inline)
+      parsed, environment: environment, rating: false, usage: usage, screen: .inline, user: user)
     let spec = try fieldSpec(kind: kind, label: label, parsed: parsed, settings: settings)
     var step = StepDefinition(id: "question", title: label)
     step.fields = [spec]

@@ -1,5 +1,6 @@
 import StepFlow
 import StepFlowCommandLine
+import StepFlowJSON
 import StepFlowTerminal
 import StepFlowText
 import StepFlowWizards
@@ -70,12 +71,34 @@ package enum StepFlowCLI {
       switch command {
       case "--help", "-h", "help":
         if let topic = rest.first, command == "help" {
-          guard let text = HelpText.command(topic) else {
+          if topic == "keys" {
+            // The keys as this user's runs have them: with the config file's remaps.
+            if case .failure = UserConfig.settings(noConfig: false, environment: environment) {
+              Platform.writeStderr(
+                "stepflow: the config file has mistakes (stepflow run shows them): the keys"
+                  + " without its remaps\n")
+            }
+          }
+          if let text = HelpText.command(topic) {
+            Platform.writeStdout(text)
+            return 0
+          }
+          // Not a command: a wizard, whose help is what it asks.
+          guard
+            StepFlowCLI.builtinNames.contains(topic) || WizardCatalog.isPath(topic)
+              || catalog(environment: environment).file(named: topic) != nil
+          else {
+            let names = catalog(environment: environment).entries(loadingFiles: false).map(\.name)
             throw UsageError(
-              "no help for \"\(topic)\"" + Suggestions.hint(for: topic, in: HelpText.topics),
+              "no help for \"\(Sanitizer.sanitize(topic))\": not a command or a wizard"
+                + Suggestions.hint(for: topic, in: HelpText.topics + names)
+                + " (commands: \(HelpText.topics.joined(separator: ", ")); wizards: stepflow list)",
               usage: usage)
           }
-          Platform.writeStdout(text)
+          switch try RunNamedFlow.lookUp(topic, environment: environment, usage: usage) {
+          case .success(let flow): Platform.writeStdout(WizardHelp.text(flow, name: topic))
+          case .failure(let stop): return stop.code
+          }
         } else {
           Platform.writeStdout(HelpText.main)
         }
@@ -91,6 +114,8 @@ package enum StepFlowCLI {
         return try GaugeCommand.execute(rest, environment: environment)
       case "ask":
         return try AskCommand.execute(rest, environment: environment)
+      case "schema":
+        return try schema(rest, environment: environment)
       case "list":
         let usage = "usage: stepflow list [--names | --folders]"
         let parsed = try ArgumentParser.parse(rest, options: listOptions, usage: usage)
@@ -152,6 +177,31 @@ package enum StepFlowCLI {
   /// `--label -h` is not a request for help.
   private static func optionsTable(of command: String) -> [OptionSpec] {
     commandTable.first { $0.name == command }?.options ?? []
+  }
+
+  /// Prints a JSON Schema on stdout: of wizard files (`stepflow schema`), or of a wizard's
+  /// answers object (`stepflow schema WIZARD`).
+  package static func schema(_ arguments: [String], environment: [String: String])
+    throws(UsageError) -> Int32
+  {
+    let usage = "usage: stepflow schema [flow|name|path]"
+    let parsed = try ArgumentParser.parse(arguments, options: [], usage: usage)
+    guard let name = parsed.operands.first else {
+      Platform.writeStdout(JSONWriter.pretty(WizardSchema.fileSchemaDocument) + "\n")
+      return 0
+    }
+    guard parsed.operands.count == 1 else {
+      throw UsageError(
+        "schema takes one wizard, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
+        usage: usage)
+    }
+    switch try RunNamedFlow.lookUp(name, environment: environment, usage: usage) {
+    case .success(let flow):
+      Platform.writeStdout(JSONWriter.pretty(AnswersSchema.schema(flow)) + "\n")
+      return 0
+    case .failure(let stop):
+      return stop.code
+    }
   }
 
   /// The options of `list`.

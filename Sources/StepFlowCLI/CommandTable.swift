@@ -64,13 +64,17 @@ extension StepFlowCLI {
         summary: "check wizard files; errors located",
         options: [], operands: .files),
       CommandInfo(
+        name: "schema", synopsis: "schema [flow|name|path]",
+        summary: "JSON Schema of wizard files or answers",
+        options: [], operands: .flow),
+      CommandInfo(
         name: "completions", synopsis: "completions bash|zsh|fish",
         summary: "a shell completion script on stdout", options: [], operands: .shell),
       CommandInfo(
         name: "man", synopsis: "man", summary: "the manual page stepflow(1), as roff",
         options: [], operands: .none),
       CommandInfo(
-        name: "help", synopsis: "help <command>",
+        name: "help", synopsis: "help <command|wizard>",
         summary: "more about a command (\(HelpText.topics.joined(separator: ", ")))",
         options: [], operands: .topic),
     ]

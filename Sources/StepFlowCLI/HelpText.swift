@@ -5,7 +5,8 @@ import StepFlowTerminal
 /// The text of `stepflow --help` and `stepflow help <command>`.
 package enum HelpText {
   package static let topics = [
-    "run", "rate", "ask", "gauge", "list", "validate", "completions", "man", "keys", "themes",
+    "run", "rate", "ask", "gauge", "list", "validate", "schema", "completions", "man", "keys",
+    "themes",
     "config", "environment", "exit-codes",
   ]
 
@@ -174,6 +175,21 @@ package enum HelpText {
         Checks wizard files and prints every problem as file:line:column: message (all of them,
         not only the first). Exit status: 0 when every file is valid, 65 when a file has
         problems, 66 when a file cannot be read. The format: docs/wizard-format.md.
+
+        """
+    case "schema":
+      return """
+        usage: stepflow schema [flow|name|path]
+
+        With no wizard: prints the JSON Schema (draft 2020-12) of wizard files, written from the
+        schemas stepflow validate reads them with (docs/wizard.schema.json is a copy; a wizard
+        file's "$schema" key points an editor to it). What a schema cannot say — ids used twice,
+        conditions and {{names}} on fields asked later, defaults against their rules — only
+        validate checks.
+
+        With a wizard: prints the JSON Schema of its answers object: the "answers" of its
+        result, and what --answers FILE reads — a key a field, its kind and rules, its label as
+        the title. stepflow help <wizard> says the same in words.
 
         """
     case "gauge": return GaugeOptions.helpLines.joined(separator: "\n") + "\n"

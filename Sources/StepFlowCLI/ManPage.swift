@@ -3,7 +3,8 @@ import StepFlowCommandLine
 
 /// `stepflow man`: the manual page stepflow(1) in roff, made from the same tables and texts as
 /// `stepflow --help` — the command table, each command's options, the script commands, the key
-/// table, the environment, the files and the exit codes — so the two cannot drift apart.
+/// table, the config file's keys, the environment, the files and the exit codes — so the two
+/// cannot drift apart.
 package enum ManPage {
   /// The page's date: the release's.
   package static let date = "2026-12-01"
@@ -136,6 +137,8 @@ package enum ManPage {
     lines += ThemeHelp.presetLines.flatMap {
       [".TP", "\\fB" + escaped($0.0) + "\\fR"] + filled($0.1)
     }
+    lines.append(".SH CONFIGURATION")
+    lines += verbatim(ConfigHelp.text)
     lines.append(".SH ENVIRONMENT")
     lines += entries(EnvironmentHelp.variables)
     lines.append(".SH FILES")

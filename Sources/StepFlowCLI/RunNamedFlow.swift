@@ -43,34 +43,48 @@ package enum RunNamedFlow {
           "run takes one flow, found also \"\(Sanitizer.sanitize(parsed.operands[1]))\"",
           usage: usage)
       }
-      let catalog = StepFlowCLI.catalog(environment: environment)
-      do throws(WizardCatalog.LookupError) {
-        flow = try catalog.flow(named: name)
-      } catch {
-        switch error {
-        case .unknown(let name, let available):
-          throw UsageError(
-            "unknown flow \"\(Sanitizer.sanitize(name))\""
-              + Suggestions.hint(for: name, in: available)
-              + "; available: \(available.joined(separator: ", ")) (stepflow list)", usage: usage)
-        case .file(let problem):
-          // Each problem as `path:line:column: message`, as `validate` prints it.
-          for line in problem.lines { Platform.writeStderr(line + "\n") }
-          return problem.exitCode
-        }
+      switch try lookUp(name, environment: environment, usage: usage) {
+      case .success(let found): flow = found
+      case .failure(let stop): return stop.code
       }
     }
-    var user = UserSettings()
-    if !parsed.has("--no-config") {
-      switch UserConfig.load(environment: environment) {
-      case .success(let settings): user = settings
-      case .failure(let failure):
-        for line in failure.lines { Platform.writeStderr(line + "\n") }
-        return failure.exitCode
-      }
+    let user: UserSettings
+    switch UserConfig.settings(noConfig: parsed.has("--no-config"), environment: environment) {
+    case .success(let settings): user = settings
+    case .failure(let failure):
+      for line in failure.lines { Platform.writeStderr(line + "\n") }
+      return failure.exitCode
     }
     return try RunCommand.start(
       flow, parsed: parsed, environment: environment, rating: rating, usage: usage, user: user)
+  }
+
+  /// A file that could not be used: its problems are printed; `code` is the exit status.
+  package struct Unusable: Error {
+    package var code: Int32
+  }
+
+  /// The flow `name` names (built-in, ./wizards, STEPFLOW_PATH, a path): an unknown name is a
+  /// usage error with a did-you-mean; a file that cannot be used prints every problem as
+  /// `path:line:column: message`, as `validate` does.
+  package static func lookUp(_ name: String, environment: [String: String], usage: String)
+    throws(UsageError) -> Result<FlowDefinition, Unusable>
+  {
+    let catalog = StepFlowCLI.catalog(environment: environment)
+    do throws(WizardCatalog.LookupError) {
+      return .success(try catalog.flow(named: name))
+    } catch {
+      switch error {
+      case .unknown(let name, let available):
+        throw UsageError(
+          "unknown flow \"\(Sanitizer.sanitize(name))\""
+            + Suggestions.hint(for: name, in: available)
+            + "; available: \(available.joined(separator: ", ")) (stepflow list)", usage: usage)
+      case .file(let problem):
+        for line in problem.lines { Platform.writeStderr(line + "\n") }
+        return .failure(Unusable(code: problem.exitCode))
+      }
+    }
   }
 
   package static func flowNames() -> String {

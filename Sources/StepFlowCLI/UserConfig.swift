@@ -1,5 +1,6 @@
 import StepFlow
 import StepFlowCommandLine
+import StepFlowCore
 import StepFlowJSON
 import StepFlowTerminal
 import StepFlowWizards
@@ -34,7 +35,99 @@ package enum UserConfig {
     Key(
       name: "animation", value: "true | false",
       meaning: "false: no transitions, as --no-animation"),
+    Key(
+      name: "mouse", value: "true | false",
+      meaning: "false: clicks and the wheel stay the terminal's, as --no-mouse"),
+    Key(
+      name: "inline", value: "true | false",
+      meaning: "true: run and rate draw inline, as --inline (--fullscreen beats it)"),
+    Key(
+      name: "keys", value: "{ steps: { KEY: KEY | null }, lists: { … } }",
+      meaning:
+        "move keys: KEY acts as the other key there, null frees it (stepflow help config)"),
   ]
+
+  /// The names a key has in the file, for messages.
+  static let keyNames =
+    "one character, or enter, esc, tab, shift-tab, space, backspace, delete, up, down, left,"
+    + " right, home, end, pageup, pagedown, ctrl-a … ctrl-z, f1 … f12"
+
+  /// A key by its name (`j`, `down`, `ctrl-n`), as `press` names them.
+  static func key(_ name: String) -> StepFlowCore.Key? { StepFlowCore.Key(name: name) }
+
+  /// `keys`: for each group, key → the key it acts as, or `null`; every remap checked against
+  /// the key table (a clash, a freed key that means nothing, nothing left to quit), each
+  /// problem at the key it is about.
+  static let keysSchema = JSONSchema<KeyRemaps>(
+    expected: "an object",
+    document: [
+      "type": "object",
+      "additionalProperties": [
+        "type": "object", "additionalProperties": ["type": ["string", "null"]],
+      ],
+    ]
+  ) { node, subject, log in
+    guard case .object(let groups) = node.content else {
+      log.wrongType(subject, expected: "an object", found: node)
+      return nil
+    }
+    var remaps = KeyRemaps()
+    var locations: [TextLocation] = []
+    var failed = false
+    for group in groups {
+      guard let which = KeyRemaps.Group(rawValue: group.key) else {
+        let names = KeyRemaps.Group.allCases.map(\.rawValue)
+        log.report(
+          "unknown key \"\(group.key)\" of \(subject)\(didYouMean(group.key, in: names))"
+            + " (\(names.joined(separator: ", ")))", at: group.keyLocation)
+        failed = true
+        continue
+      }
+      guard case .object(let members) = group.value.content else {
+        log.wrongType(.key(group.key), expected: "an object of key: key", found: group.value)
+        failed = true
+        continue
+      }
+      for member in members {
+        guard let pressed = Self.key(member.key) else {
+          log.report(
+            "unknown key name \"\(member.key)\" in \"\(group.key)\": a key is \(keyNames)",
+            at: member.keyLocation)
+          failed = true
+          continue
+        }
+        let target: StepFlowCore.Key?
+        switch member.value.content {
+        case .null:
+          target = nil
+        case .string(let name):
+          guard let named = Self.key(name) else {
+            log.report(
+              "wrong value: \"\(member.key)\" in \"\(group.key)\" must be a key or null,"
+                + " found \"\(name)\": a key is \(keyNames)", at: member.value.location)
+            failed = true
+            continue
+          }
+          target = named
+        default:
+          log.wrongType(
+            .key(member.key), expected: "a key (a string) or null", found: member.value)
+          failed = true
+          continue
+        }
+        remaps.remaps.append(KeyRemaps.Remap(pressed, as: target, in: which))
+        locations.append(member.keyLocation)
+      }
+    }
+    guard !failed else { return nil }
+    let problems = remaps.problems()
+    for problem in problems {
+      log.report(
+        "\"\(remaps.remaps[problem.index].key.scriptName)\" in \"keys\": \(problem.message)",
+        at: locations[problem.index])
+    }
+    return problems.isEmpty ? remaps : nil
+  }
 
   /// What the file says, read by the one schema that checks it.
   package static let schema: JSONSchema<UserSettings> = .object { o in
@@ -42,6 +135,9 @@ package enum UserConfig {
     settings.theme = o.optional("theme", .oneOf(ThemePreset.names)).flatMap(ThemePreset.named)
     settings.glyphs = o.optional("glyphs", .oneOf(GlyphStyle.self))
     settings.animation = o.optional("animation", .bool)
+    settings.mouse = o.optional("mouse", .bool)
+    settings.inline = o.optional("inline", .bool)
+    settings.keys = o.optional("keys", keysSchema)
     return settings
   }
 
@@ -83,6 +179,24 @@ package enum UserConfig {
   }
 }
 
+extension UserConfig {
+  /// The user's settings for a command that takes `--no-config` (none with it), the keys they
+  /// move installed for the whole run (keys, hints, `?`).
+  /// - Returns: The settings, or — the file has mistakes — the exit code, each mistake
+  ///   printed.
+  /// - Parameters:
+  ///   - noConfig: `--no-config` was given: the defaults.
+  ///   - environment: Where the file is (`XDG_CONFIG_HOME`, `HOME`).
+  package static func settings(noConfig: Bool, environment: [String: String])
+    -> Result<UserSettings, Failure>
+  {
+    guard !noConfig else { return .success(UserSettings()) }
+    let loaded = load(environment: environment)
+    if case .success(let settings) = loaded, let keys = settings.keys { KeyRemaps.install(keys) }
+    return loaded
+  }
+}
+
 /// `stepflow help config`: the file's keys and the order settings are decided in.
 package enum ConfigHelp {
   package static var text: String {
@@ -101,7 +215,18 @@ package enum ConfigHelp {
     lines += [
       "",
       "For example:",
-      "  { theme: \"dracula\", glyphs: \"unicode\", animation: false }",
+      "  { theme: \"dracula\", glyphs: \"unicode\", animation: false, inline: true }",
+      "",
+      "keys moves keys, in a step (steps: where letters are commands) or in a focused list",
+      "(lists: where letters filter). KEY: \"other\" makes KEY do what the other key does",
+      "there; KEY: null frees it (in a list the filter then takes it). The keys, the hint line,",
+      "? and stepflow help keys all show the moved keys. For vim-style lists and a q that",
+      "does nothing:",
+      "  { keys: { lists: { j: \"down\", k: \"up\" }, steps: { q: null } } }",
+      "A key that already means something there cannot be moved onto another (it would",
+      "clash: free it with null, or pick another), Ctrl-C and Enter never move, and a step",
+      "must keep a key that quits (q, Esc, or a key moved onto one of them). A key is",
+      UserConfig.keyNames + ".",
       "",
       "A mistake (an unknown key, a wrong value) is shown as file:line:column: message, every",
       "one of them, and the run stops with exit 65 — or give --no-config to run with the",

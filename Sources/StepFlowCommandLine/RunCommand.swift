@@ -61,6 +61,10 @@ package enum RunCommand {
       "--review",
       help: "start a run given answers at the first step, not the first that needs an answer"),
     OptionSpec(
+      "--record", value: "FILE",
+      help: "write the run as a script that --script FILE replays (secure answers left out)",
+      completes: .file),
+    OptionSpec(
       "--state", value: "FILE", help: "save progress after every step (atomically)",
       completes: .file),
     OptionSpec("--resume", help: "continue from the --state file"),
@@ -89,12 +93,15 @@ package enum RunCommand {
     // The config file first, where the environment says nothing; the options below override.
     if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
     if user.animation == false { settings.animationAllowed = false }
+    if let mouse = user.mouse { settings.mouse = mouse }
     settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
     if parsed.has("--inline") && parsed.has("--fullscreen") {
       throw UsageError("give either --inline or --fullscreen, not both", usage: usage)
     }
+    // The config's `inline: true` changes the default of run and rate, never ask's (inline).
+    let unsaid = user.inline == true ? ScreenMode.inline : screen
     settings.screen =
-      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : screen
+      parsed.has("--inline") ? .inline : parsed.has("--fullscreen") ? .fullscreen : unsaid
     if parsed.has("--clear") {
       guard settings.screen == .inline else {
         throw UsageError(
@@ -156,6 +163,12 @@ package enum RunCommand {
     if settings.answersFile == "-", settings.script == "-" {
       throw UsageError(
         "--answers - and --script - both read stdin; give one of them a file", usage: usage)
+    }
+    settings.recordFile = parsed["--record"]
+    if settings.recordFile != nil, settings.noInput {
+      throw UsageError(
+        "--record writes what a person does; --no-input has no person (the answers given are the record)",
+        usage: usage)
     }
     settings.stateFile = parsed["--state"]
     settings.resume = parsed.has("--resume")

@@ -13,6 +13,12 @@ package struct UserSettings: Equatable, Sendable {
   package var glyphs: GlyphStyle? = nil
   /// Whether transitions animate (`animation`).
   package var animation: Bool? = nil
+  /// Whether clicks and the wheel reach stepflow (`mouse`; `--no-mouse` beats `true`).
+  package var mouse: Bool? = nil
+  /// Whether `run` and `rate` draw inline by default (`inline`; `--fullscreen` beats it).
+  package var inline: Bool? = nil
+  /// The keys moved (`keys`), already checked.
+  package var keys: KeyRemaps? = nil
 
   /// Nothing asked for.
   package init() {}

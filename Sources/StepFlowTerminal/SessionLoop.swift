@@ -301,25 +301,37 @@ package struct SessionLoop {
 
   // MARK: Input
 
-  /// Reads one chunk of what the terminal has and delivers its keys.
+  /// Reads what the terminal has, up to the buffer's size a wake-up, and delivers its keys.
   ///
-  /// One chunk a wake-up: a
-  /// terminal that keeps sending (a burst of typing, a program writing to it) cannot keep the
-  /// loop from its signals and frames, which come between chunks.
+  /// A terminal hands typed bytes over about 4 KiB a read; reading on until it has no more
+  /// (or the buffer is full) puts a burst of typing into one delivery, so a Ctrl-C behind it
+  /// is seen before any of the keys are applied, and the burst costs one edit and one frame.
+  /// Bounded a wake-up: a terminal that keeps sending cannot keep the loop from its signals
+  /// and frames, which come between buffers.
   private mutating func readTerminal<P: TerminalProgram>(
     _ program: inout P, _ buffer: inout [UInt8], _ events: Int16
   ) -> Int32? {
-    let result = buffer.withUnsafeMutableBytes { tty.read(into: $0) }
-    switch result {
-    case .bytes(let n):
-      lastByte = now()
-      return deliver(decoder.feed(buffer[0..<n]), &program)
-    case .empty:
-      if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
-      return nil
-    case .closed:
-      return ExitCode.hangUp
+    var count = 0
+    var closed = false
+    reading: while count < buffer.count {
+      let result = buffer.withUnsafeMutableBytes {
+        tty.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+      }
+      switch result {
+      case .bytes(let n): count += n
+      case .empty: break reading
+      case .closed:
+        closed = true
+        break reading
+      }
     }
+    if count > 0 {
+      lastByte = now()
+      // A hang-up after the bytes is seen at the next wake-up.
+      return deliver(decoder.feed(buffer[0..<count]), &program)
+    }
+    if closed || events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return ExitCode.hangUp }
+    return nil
   }
 
   /// Hands keys that arrived together to the program, except Ctrl-C and Ctrl-Z.

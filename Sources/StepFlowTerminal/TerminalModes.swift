@@ -84,6 +84,7 @@ package enum TerminalModes {
     restoreStorage.pointee.saved = saved
     restoreStorage.pointee.fd = tty.fd
     restoreStorage.pointee.inline = mode == .inline
+    restoreStorage.pointee.quiet = false
     restoreStorage.pointee.tailCount = 0
     restoreStorage.pointee.active = true
     restoreStorage.pointee.mouse = mouse
@@ -91,6 +92,22 @@ package enum TerminalModes {
     _ = tty.write(
       (mode == .inline ? inlineEnterSequence : enterSequence) + (mouse ? mouseOnSequence : []),
       patience: 1000)
+  }
+
+  /// Changes the terminal's settings to `settings` without any screen mode (a secret read with
+  /// echo off, ``SecretLine``), `saved` being what ``restore(draining:)`` puts back — on
+  /// every way out, as for a session.
+  package static func enterQuiet(_ fd: Int32, saved: termios, settings: termios) {
+    var quiet = settings
+    restoreStorage.pointee.saved = saved
+    restoreStorage.pointee.fd = fd
+    restoreStorage.pointee.inline = false
+    restoreStorage.pointee.quiet = true
+    restoreStorage.pointee.mouse = false
+    restoreStorage.pointee.tailCount = 0
+    restoreStorage.pointee.active = true
+    registerAtExit()
+    _ = tcsetattr(fd, TCSADRAIN, &quiet)
   }
 
   /// Enters raw mode and the screen modes again without saving the settings (after the process
@@ -143,8 +160,10 @@ package enum TerminalModes {
     restoreStorage.pointee.active = false
     let fd = restoreStorage.pointee.fd
     let inline = restoreStorage.pointee.inline
-    (inline ? inlineRestoreSequence : restoreSequence).withUnsafeBytes { raw in
-      writeAll(fd, raw)
+    if !restoreStorage.pointee.quiet {
+      (inline ? inlineRestoreSequence : restoreSequence).withUnsafeBytes { raw in
+        writeAll(fd, raw)
+      }
     }
     if inline {
       let count = restoreStorage.pointee.tailCount
@@ -209,6 +228,8 @@ private struct RestoreState {
   var atExitRegistered = false
   /// Inline: no alternate screen to leave; `tail` brings the cursor below the rows.
   var inline = false
+  /// Only settings were changed (a secret read): no sequence to send back.
+  var quiet = false
   var tailCount = 0
   var tail: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }

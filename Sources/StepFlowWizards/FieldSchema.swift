@@ -20,18 +20,24 @@ package enum FieldSchema {
   package static let fieldID = JSONSchema<String>.nonEmptyString.checked { id in
     FieldSpec.isValidID(id)
       ? nil : "must be a name of ASCII letters, digits, \"_\", \"-\" and \".\""
-  }
+  }.documented { document, _ in document.adding(["pattern": "^[A-Za-z0-9_.-]+$"]) }
 
   package static let option: JSONSchema<ChoiceOption> = JSONSchema(
-    expected: "a string or an object with \"id\" and \"title\""
-  ) { node, subject, log in
-    if case .string(let text) = node.content { return ChoiceOption(text, text) }
-    return optionObject.read(node, as: subject, log: &log)
-  }
+    expected: "a string or an object with \"id\" and \"title\"",
+    document: { definitions in
+      ["anyOf": [["type": "string", "minLength": 1], optionObject.document(in: &definitions)]]
+    },
+    read: { node, subject, log in
+      if case .string(let text) = node.content { return ChoiceOption(text, text) }
+      return optionObject.read(node, as: subject, log: &log)
+    }
+  )
 
   /// `disabled`: `true`, or the reason as a string.
-  static let disabledReason = JSONSchema<String?>(expected: "true, false or the reason") {
-    node, subject, log in
+  static let disabledReason = JSONSchema<String?>(
+    expected: "true, false or the reason",
+    document: ["anyOf": [["type": "boolean"], ["type": "string", "minLength": 1]]]
+  ) { node, subject, log in
     switch node.content {
     case .bool(let yes): return .some(yes ? "not available" : nil)
     case .string(let reason) where !reason.isEmpty: return .some(reason)
@@ -63,8 +69,10 @@ package enum FieldSchema {
   ]
 
   /// `type`: one of the kinds, with a did-you-mean that knows other tools' names.
-  static let kindName = JSONSchema<String>(expected: "one of the field kinds") {
-    node, subject, log in
+  static let kindName = JSONSchema<String>(
+    expected: "one of the field kinds",
+    document: ["enum": .array(FieldKind.names.map { .string($0) })]
+  ) { node, subject, log in
     let words = FieldKind.names
     guard case .string(let name) = node.content else {
       log.wrongType(subject, expected: "one of \(quotedList(words))", found: node)
@@ -80,7 +88,16 @@ package enum FieldSchema {
     return name
   }
 
-  package static let field: JSONSchema<FieldDraft> = .object { o in
+  /// Keys that only some kinds take, and those kinds: a field of another kind that has one is
+  /// refused (`"options" is for choice and multichoice fields, not text fields`).
+  static let kindKeys: [(key: String, kinds: [String])] = [
+    ("placeholder", ["text"]), ("secure", ["text"]), ("lines", ["text"]),
+    ("options", ["choice", "multichoice"]), ("style", ["choice"]), ("stars", ["rating"]),
+    ("decimals", ["number"]), ("step", ["number"]), ("kind", ["path"]), ("mustExist", ["path"]),
+    ("extensions", ["path"]), ("time", ["date"]),
+  ]
+
+  package static let field: JSONSchema<FieldDraft> = JSONSchema<FieldDraft>.object { o in
     let id = o.required("id", fieldID)
     let idLocation = o.node("id")?.location ?? o.location
     let labelRead = o.required("label", .nonEmptyString)
@@ -121,31 +138,12 @@ package enum FieldSchema {
     }
 
     // Keys that belong to another type are mistakes worth a message of their own.
-    func misplaced(_ key: String, _ types: String) {
-      if typeKnown, o.has(key), let location = o.keyLocation(of: key) {
+    for (key, kinds) in kindKeys where typeKnown && !kinds.contains(type) {
+      if o.has(key), let location = o.keyLocation(of: key) {
+        let types = kinds.joined(separator: " and ")
         o.report("\"\(key)\" is for \(types) fields, not \(type) fields", at: location)
       }
     }
-    if type != "text" {
-      misplaced("placeholder", "text")
-      misplaced("secure", "text")
-      misplaced("lines", "text")
-    }
-    if type != "choice", type != "multichoice" {
-      misplaced("options", "choice and multichoice")
-    }
-    if type != "choice" { misplaced("style", "choice") }
-    if type != "rating" { misplaced("stars", "rating") }
-    if type != "number" {
-      misplaced("decimals", "number")
-      misplaced("step", "number")
-    }
-    if type != "path" {
-      misplaced("kind", "path")
-      misplaced("mustExist", "path")
-      misplaced("extensions", "path")
-    }
-    if type != "date" { misplaced("time", "date") }
 
     // `min` and `max`: counts (characters, stars, options), a number's range, a date's range.
     var minCount: Int? = nil
@@ -239,6 +237,75 @@ package enum FieldSchema {
       o.report(error.description, at: location(of: error.problem, in: o))
       return standIn()
     }
+  }.documented { document, definitions in
+    document.adding(["allOf": .array(kindRules(&definitions))])
+  }
+
+  /// What JSON Schema can say of the rules that depend on a field's `type`: the keys of other
+  /// kinds are refused, a choice needs its options, and `min`, `max`, `step` and `default`
+  /// take the values of the kind (a field without `type` is a text field).
+  static func kindRules(_ definitions: inout SchemaDefinitions) -> [JSONValue] {
+    let environment = environmentDefaultSchema.document(in: &definitions)
+    let count: JSONValue = ["type": "integer", "minimum": 0, "maximum": 100_000]
+    func orEnvironment(_ value: JSONValue) -> JSONValue { ["anyOf": [value, environment]] }
+    func values(_ members: KeyValuePairs<String, JSONValue>) -> [JSONMember] {
+      members.map { JSONMember($0.key, $0.value) }
+    }
+    return FieldKind.names.map { kind in
+      var properties: [JSONMember] = kindKeys.filter { !$0.kinds.contains(kind) }.map {
+        JSONMember($0.key, false)
+      }
+      var then: JSONValue = [:]
+      switch kind {
+      case "number":
+        // Whole numbers unless "decimals" says more.
+        then = [
+          "if": ["properties": ["decimals": ["minimum": 1]], "required": ["decimals"]],
+          "then": [
+            "properties": .object(
+              values([
+                "min": ["type": "number"], "max": ["type": "number"], "step": ["type": "number"],
+                "default": orEnvironment(["type": "number"]),
+              ]))
+          ],
+          "else": [
+            "properties": .object(
+              values([
+                "min": ["type": "integer"], "max": ["type": "integer"],
+                "step": ["type": "integer"], "default": orEnvironment(["type": "integer"]),
+              ]))
+          ],
+        ]
+      case "date":
+        let bound: JSONValue = [
+          "anyOf": [
+            ["const": "today"], ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"],
+          ]
+        ]
+        properties += values([
+          "min": bound, "max": bound, "default": orEnvironment(["type": "string"]),
+        ])
+      default:
+        let value: JSONValue
+        switch kind {
+        case "multichoice": value = ["type": "array", "items": ["type": "string"]]
+        case "confirm": value = ["type": "boolean"]
+        case "rating": value = ["type": "integer"]
+        default: value = ["type": "string"]
+        }
+        properties += values(["min": count, "max": count, "default": orEnvironment(value)])
+      }
+      then = then.adding(["properties": .object(properties)])
+      if kind == "choice" || kind == "multichoice" {
+        // Its options, or a command that lists them.
+        then = then.adding(["anyOf": [["required": ["options"]], ["required": ["optionsFrom"]]]])
+      }
+      let isKind: JSONValue =
+        kind == "text"
+        ? ["properties": ["type": ["const": "text"]]]
+        : ["properties": ["type": ["const": .string(kind)]], "required": ["type"]]
+      return ["if": isKind, "then": then]
+    }
   }
 
   /// A number of a number field (a bound, the step): exact, with at most `decimals` digits
@@ -297,19 +364,27 @@ package enum FieldSchema {
 
   /// `default: { env: "USER" }`: the environment variable's name.
   private static func environmentDefault(_ node: JSONNode, log o: inout ObjectReader) -> String? {
-    let schema: JSONSchema<String> = .object { d in
-      let name = d.required("env", .nonEmptyString)
-      guard let name else { return nil }
-      guard FieldSpec.isValidEnvironmentName(name) else {
-        d.report(
-          "wrong value: \"env\" must name an environment variable (letters, digits and \"_\")",
-          at: d.node("env")?.location ?? d.location)
-        return nil
-      }
-      return name
-    }
-    return schema.read(node, as: .key("default"), log: &o.log)
+    environmentDefaultSchema.read(node, as: .key("default"), log: &o.log)
   }
+
+  static let environmentDefaultSchema: JSONSchema<String> = JSONSchema<String>.object { d in
+    let name = d.required(
+      "env",
+      JSONSchema<String>.nonEmptyString.documented { document, _ in
+        document.adding(["pattern": .string(environmentNamePattern)])
+      })
+    guard let name else { return nil }
+    guard FieldSpec.isValidEnvironmentName(name) else {
+      d.report(
+        "wrong value: \"env\" must name an environment variable (letters, digits and \"_\")",
+        at: d.node("env")?.location ?? d.location)
+      return nil
+    }
+    return name
+  }
+
+  /// ``FieldSpec/isValidEnvironmentName(_:)`` as a regular expression.
+  static let environmentNamePattern = "^[A-Za-z_][A-Za-z0-9_]*$"
 
   /// Where a problem of a field spec is written: the key it is about.
   private static func location(of problem: FieldSpecError.Problem, in o: ObjectReader)

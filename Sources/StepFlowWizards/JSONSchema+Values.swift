@@ -6,7 +6,7 @@ import StepFlowText
 extension JSONSchema where Output == String {
   /// Any string.
   package static var string: JSONSchema<String> {
-    JSONSchema(expected: "a string") { node, subject, log in
+    JSONSchema(expected: "a string", document: ["type": "string"]) { node, subject, log in
       guard case .string(let string) = node.content else {
         log.wrongType(subject, expected: "a string", found: node)
         return nil
@@ -17,7 +17,8 @@ extension JSONSchema where Output == String {
 
   /// A string with at least one character (ids, titles).
   package static var nonEmptyString: JSONSchema<String> {
-    JSONSchema(expected: "a string") { node, subject, log in
+    JSONSchema(expected: "a string", document: ["type": "string", "minLength": 1]) {
+      node, subject, log in
       guard case .string(let string) = node.content else {
         log.wrongType(subject, expected: "a string", found: node)
         return nil
@@ -34,7 +35,10 @@ extension JSONSchema where Output == String {
   /// `wrong value: "navigation" must be one of "buttons", "tap" or "rating", found "buton" —
   /// did you mean "buttons"?`.
   package static func oneOf(_ words: [String]) -> JSONSchema<String> {
-    JSONSchema(expected: "one of \(quotedList(words))") { node, subject, log in
+    JSONSchema(
+      expected: "one of \(quotedList(words))",
+      document: ["enum": .array(words.map { .string($0) })]
+    ) { node, subject, log in
       guard case .string(let string) = node.content else {
         log.wrongType(subject, expected: "one of \(quotedList(words))", found: node)
         return nil
@@ -55,19 +59,23 @@ where Output: CaseIterable & RawRepresentable & Sendable, Output.RawValue == Str
   /// One of an enumeration's raw values, as the enumeration's case (`.oneOf(NavigationStyle.self)`).
   package static func oneOf(_ type: Output.Type) -> JSONSchema<Output> {
     @Sendable func words() -> [String] { type.allCases.map(\.rawValue) }
-    return JSONSchema(expected: "one of \(quotedList(words()))") { node, subject, log in
-      guard case .string(let string) = node.content else {
-        log.wrongType(subject, expected: "one of \(quotedList(words()))", found: node)
-        return nil
+    return JSONSchema(
+      expected: "one of \(quotedList(words()))",
+      document: { _ in ["enum": .array(words().map { .string($0) })] },
+      read: { node, subject, log in
+        guard case .string(let string) = node.content else {
+          log.wrongType(subject, expected: "one of \(quotedList(words()))", found: node)
+          return nil
+        }
+        guard let value = Output(rawValue: string) else {
+          log.wrongValue(
+            subject, expected: "one of \(quotedList(words()))", found: node,
+            hint: didYouMean(string, in: words()))
+          return nil
+        }
+        return value
       }
-      guard let value = Output(rawValue: string) else {
-        log.wrongValue(
-          subject, expected: "one of \(quotedList(words()))", found: node,
-          hint: didYouMean(string, in: words()))
-        return nil
-      }
-      return value
-    }
+    )
   }
 }
 
@@ -86,7 +94,17 @@ extension JSONSchema where Output == Int {
       range == Int.min...Int.max
         ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)"
     }
-    return JSONSchema(expected: expected()) { node, subject, log in
+    @Sendable func document() -> JSONValue {
+      var document: JSONValue = ["type": "integer"]
+      if range.lowerBound != Int.min {
+        document = document.adding(["minimum": .int(range.lowerBound)])
+      }
+      if range.upperBound != Int.max {
+        document = document.adding(["maximum": .int(range.upperBound)])
+      }
+      return document
+    }
+    return JSONSchema(expected: expected(), document: document()) { node, subject, log in
       guard case .number(let number) = node.content else {
         log.wrongType(subject, expected: expected(), found: node)
         return nil
@@ -116,7 +134,17 @@ extension JSONSchema where Output == Double {
       case (false, false): return "a finite number"
       }
     }
-    return JSONSchema(expected: expected()) { node, subject, log in
+    @Sendable func document() -> JSONValue {
+      var document: JSONValue = ["type": "number"]
+      if range.lowerBound.isFinite {
+        document = document.adding(["minimum": .double(range.lowerBound)])
+      }
+      if range.upperBound.isFinite {
+        document = document.adding(["maximum": .double(range.upperBound)])
+      }
+      return document
+    }
+    return JSONSchema(expected: expected(), document: document()) { node, subject, log in
       guard case .number(let number) = node.content else {
         log.wrongType(subject, expected: "a number", found: node)
         return nil
@@ -133,7 +161,7 @@ extension JSONSchema where Output == Double {
 extension JSONSchema where Output == JSONNumber {
   /// Any number, exactly as written (for values whose meaning depends on other keys).
   package static var number: JSONSchema<JSONNumber> {
-    JSONSchema(expected: "a number") { node, subject, log in
+    JSONSchema(expected: "a number", document: ["type": "number"]) { node, subject, log in
       guard case .number(let number) = node.content else {
         log.wrongType(subject, expected: "a number", found: node)
         return nil
@@ -146,7 +174,7 @@ extension JSONSchema where Output == JSONNumber {
 extension JSONSchema where Output == Bool {
   /// `true` or `false`.
   package static var bool: JSONSchema<Bool> {
-    JSONSchema(expected: "true or false") { node, subject, log in
+    JSONSchema(expected: "true or false", document: ["type": "boolean"]) { node, subject, log in
       guard case .bool(let bool) = node.content else {
         log.wrongType(subject, expected: "true or false", found: node)
         return nil
@@ -159,6 +187,6 @@ extension JSONSchema where Output == Bool {
 extension JSONSchema where Output == JSONNode {
   /// Any value, with its location, unchecked.
   package static var any: JSONSchema<JSONNode> {
-    JSONSchema(expected: "a value") { node, _, _ in node }
+    JSONSchema(expected: "a value", document: [:]) { node, _, _ in node }
   }
 }

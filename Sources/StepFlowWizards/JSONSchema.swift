@@ -11,9 +11,13 @@ import StepFlowJSON
 /// - `wrong value: "pages" must be an integer from 1 to 10000, found 0` (at the value)
 /// - `missing key "id"` (at the object's `{`)
 /// - `unknown key "titel" — did you mean "title"?` (at the key)
+///
+/// Every schema also writes itself as a JSON Schema (draft 2020-12) — ``document(in:)`` — so
+/// that `stepflow schema` prints what the loader checks, from the same values.
 package struct JSONSchema<Output>: Sendable {
   private let describe: @Sendable () -> String
   private let reader: @Sendable (JSONNode, JSONSubject, inout DiagnosticLog) -> Output?
+  private let documenter: @Sendable (inout SchemaDefinitions) -> JSONValue
 
   /// A schema from a reading function, for values the built-in schemas do not cover.
   ///
@@ -22,16 +26,71 @@ package struct JSONSchema<Output>: Sendable {
   ///
   /// - Parameters:
   ///   - expected: What the value must be, for messages (`a regular expression`).
+  ///   - document: The JSON Schema of the values `read` accepts (`["type": "string"]`).
   ///   - read: Returns the value, or records problems in the log (naming the value by the
   ///     subject) and returns `nil`.
   package init(
     expected: @autoclosure @escaping @Sendable () -> String,
+    document: @escaping @Sendable (inout SchemaDefinitions) -> JSONValue,
     read:
       @escaping @Sendable (_ node: JSONNode, _ subject: JSONSubject, _ log: inout DiagnosticLog)
       -> Output?
   ) {
     describe = expected
+    documenter = document
     reader = read
+  }
+
+  /// A schema whose JSON Schema does not depend on other parts (worked out only when a
+  /// document is written: reading files never builds it).
+  package init(
+    expected: @autoclosure @escaping @Sendable () -> String,
+    document: @autoclosure @escaping @Sendable () -> JSONValue,
+    read:
+      @escaping @Sendable (_ node: JSONNode, _ subject: JSONSubject, _ log: inout DiagnosticLog)
+      -> Output?
+  ) {
+    self.init(expected: expected(), document: { _ in document() }, read: read)
+  }
+
+  /// The JSON Schema (draft 2020-12) of the values this schema reads; named parts go in
+  /// `definitions`.
+  package func document(in definitions: inout SchemaDefinitions) -> JSONValue {
+    documenter(&definitions)
+  }
+
+  /// The JSON Schema document of a file this schema reads: `$schema`, a title and a
+  /// description, the schema, and its named parts under `$defs`.
+  package func schemaDocument(title: String, description: String) -> JSONValue {
+    var definitions = SchemaDefinitions()
+    let body = document(in: &definitions)
+    var head: JSONValue = [
+      "$schema": "https://json-schema.org/draft/2020-12/schema", "title": .string(title),
+      "description": .string(description),
+    ]
+    if case .object(let members) = body { head = head.adding(members) }
+    if !definitions.members.isEmpty { head = head.adding(["$defs": .object(definitions.members)]) }
+    return head
+  }
+
+  /// The same reading, with its JSON Schema changed by `transform` — for what the reading
+  /// checks that its parts do not say (a pattern, a rule between keys).
+  package func documented(
+    _ transform: @escaping @Sendable (JSONValue, inout SchemaDefinitions) -> JSONValue
+  ) -> JSONSchema<Output> {
+    let inner = documenter
+    return JSONSchema(
+      expected: describe(),
+      document: { definitions in transform(inner(&definitions), &definitions) }, read: reader)
+  }
+
+  /// The same reading, its JSON Schema written once under `name` in `$defs` and referred to
+  /// (a part used in several places, or inside itself).
+  package func named(_ name: String) -> JSONSchema<Output> {
+    let inner = documenter
+    return JSONSchema(
+      expected: describe(),
+      document: { definitions in definitions.reference(name, inner) }, read: reader)
   }
 
   /// What the value must be, as messages say it after "must be": `a string`, `an object`.
@@ -71,7 +130,7 @@ package struct JSONSchema<Output>: Sendable {
 
   /// The same value turned into another type.
   package func map<T>(_ transform: @escaping @Sendable (Output) -> T) -> JSONSchema<T> {
-    JSONSchema<T>(expected: describe()) { node, subject, log in
+    JSONSchema<T>(expected: describe(), document: documenter) { node, subject, log in
       read(node, as: subject, log: &log).map(transform)
     }
   }
@@ -79,11 +138,14 @@ package struct JSONSchema<Output>: Sendable {
   /// The same value with a further check: `problem` returns what is wrong with a value, and it
   /// is reported as `wrong value: <subject> <problem>` at the value.
   ///
+  /// The JSON Schema stays the one of `self` (say the check with ``documented(_:)`` where
+  /// JSON Schema can say it).
+  ///
   /// ```swift
   /// .string.checked { isValidPattern($0) ? nil : "is not a valid regular expression" }
   /// ```
   package func checked(_ problem: @escaping @Sendable (Output) -> String?) -> JSONSchema<Output> {
-    JSONSchema(expected: describe()) { node, subject, log in
+    JSONSchema(expected: describe(), document: documenter) { node, subject, log in
       guard let value = read(node, as: subject, log: &log) else { return nil }
       if let problem = problem(value) {
         log.report("wrong value: \(subject) \(problem)", at: node.location)
@@ -126,32 +188,40 @@ extension JSONSchema {
   package static func array<Element>(of element: JSONSchema<Element>, minCount: Int = 0)
     -> JSONSchema<[Element]> where Output == [Element]
   {
-    JSONSchema<[Element]>(expected: "an array") { node, subject, log in
-      guard case .array(let items) = node.content else {
-        log.wrongType(subject, expected: "an array", found: node)
-        return nil
-      }
-      var tooFew = false
-      if items.count < minCount {
-        tooFew = true
-        log.report(
-          minCount == 1
-            ? "wrong value: \(subject) must not be empty"
-            : "wrong value: \(subject) must have at least \(minCount) items, found \(items.count)",
-          at: node.location)
-      }
-      var result: [Element] = []
-      result.reserveCapacity(items.count)
-      var failed = false
-      for (i, item) in items.enumerated() {
-        if let value = element.read(item, as: subject.item(i + 1), log: &log) {
-          result.append(value)
-        } else {
-          failed = true
+    JSONSchema<[Element]>(
+      expected: "an array",
+      document: { definitions in
+        var document: JSONValue = ["type": "array", "items": element.document(in: &definitions)]
+        if minCount > 0 { document = document.adding(["minItems": .int(minCount)]) }
+        return document
+      },
+      read: { node, subject, log in
+        guard case .array(let items) = node.content else {
+          log.wrongType(subject, expected: "an array", found: node)
+          return nil
         }
+        var tooFew = false
+        if items.count < minCount {
+          tooFew = true
+          log.report(
+            minCount == 1
+              ? "wrong value: \(subject) must not be empty"
+              : "wrong value: \(subject) must have at least \(minCount) items, found \(items.count)",
+            at: node.location)
+        }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        var failed = false
+        for (i, item) in items.enumerated() {
+          if let value = element.read(item, as: subject.item(i + 1), log: &log) {
+            result.append(value)
+          } else {
+            failed = true
+          }
+        }
+        return failed || tooFew ? nil : result
       }
-      return failed || tooFew ? nil : result
-    }
+    )
   }
 
   /// An object read member by member with an ``ObjectReader``; keys the closure never asks for
@@ -159,17 +229,26 @@ extension JSONSchema {
   package static func object(_ read: @escaping @Sendable (inout ObjectReader) -> Output?)
     -> JSONSchema<Output>
   {
-    JSONSchema(expected: "an object") { node, subject, log in
-      guard case .object(let members) = node.content else {
-        log.wrongType(subject, expected: "an object", found: node)
-        return nil
+    JSONSchema(
+      expected: "an object",
+      document: { definitions in
+        // The closure run on no members says which keys it asks for, and their schemas.
+        var reader = ObjectReader(describingInto: &definitions)
+        _ = read(&reader)
+        return reader.finishDescribing(returningDefinitionsTo: &definitions)
+      },
+      read: { node, subject, log in
+        guard case .object(let members) = node.content else {
+          log.wrongType(subject, expected: "an object", found: node)
+          return nil
+        }
+        var reader = ObjectReader(
+          members: members, location: node.location, subject: subject, taking: &log)
+        let value = read(&reader)
+        reader.finish(returningLogTo: &log)
+        return value
       }
-      var reader = ObjectReader(
-        members: members, location: node.location, subject: subject, taking: &log)
-      let value = read(&reader)
-      reader.finish(returningLogTo: &log)
-      return value
-    }
+    )
   }
 
   /// An object with any keys, each value following `value` (an answers file: field id → answer).
@@ -177,21 +256,27 @@ extension JSONSchema {
   /// `nil` when any value is wrong; duplicate keys keep their first value.
   package static func dictionary<Value>(of value: JSONSchema<Value>) -> JSONSchema<[String: Value]>
   where Output == [String: Value] {
-    JSONSchema<[String: Value]>(expected: "an object") { node, subject, log in
-      guard case .object(let members) = node.content else {
-        log.wrongType(subject, expected: "an object", found: node)
-        return nil
-      }
-      var result: [String: Value] = [:]
-      var failed = false
-      for member in members {
-        if let read = value.read(member.value, as: .key(member.key), log: &log) {
-          if result[member.key] == nil { result[member.key] = read }
-        } else {
-          failed = true
+    JSONSchema<[String: Value]>(
+      expected: "an object",
+      document: { definitions in
+        ["type": "object", "additionalProperties": value.document(in: &definitions)]
+      },
+      read: { node, subject, log in
+        guard case .object(let members) = node.content else {
+          log.wrongType(subject, expected: "an object", found: node)
+          return nil
         }
+        var result: [String: Value] = [:]
+        var failed = false
+        for member in members {
+          if let read = value.read(member.value, as: .key(member.key), log: &log) {
+            if result[member.key] == nil { result[member.key] = read }
+          } else {
+            failed = true
+          }
+        }
+        return failed ? nil : result
       }
-      return failed ? nil : result
-    }
+    )
   }
 }

@@ -36,6 +36,16 @@ package struct ObjectReader {
   /// Which of the first 64 members have been asked for, one bit each (the rest are checked
   /// against the known keys), so that finding unknown keys compares no strings.
   private var used: UInt64 = 0
+  /// When the reader writes the object's JSON Schema instead of reading one: each key asked
+  /// for, with its schema.
+  private var description: ObjectDescription?
+
+  /// What a reading closure asks for, gathered by a describing reader.
+  private struct ObjectDescription {
+    var properties: [JSONMember] = []
+    var required: [String] = []
+    var definitions: SchemaDefinitions
+  }
 
   /// A reader that takes `log` over until ``finish(returningLogTo:)``.
   package init(
@@ -50,9 +60,58 @@ package struct ObjectReader {
     knownBase = self.log.knownKeys.count
   }
 
+  /// A reader of no members that notes each key the closure asks for and the schema it
+  /// expects there, to write the object's JSON Schema (``finishDescribing(returningDefinitionsTo:)``).
+  package init(describingInto definitions: inout SchemaDefinitions) {
+    var log = DiagnosticLog(path: "")
+    self.init(
+      members: [], location: TextLocation(line: 1, column: 1), subject: "the object", taking: &log)
+    var found = ObjectDescription(definitions: SchemaDefinitions())
+    swap(&found.definitions, &definitions)
+    description = found
+  }
+
+  /// The JSON Schema of the object a describing reader was asked about: its keys, the
+  /// required ones, and no other key; the named parts are handed back to `definitions`.
+  package mutating func finishDescribing(
+    returningDefinitionsTo definitions: inout SchemaDefinitions
+  ) -> JSONValue {
+    guard var found = description else { return ["type": "object"] }
+    swap(&found.definitions, &definitions)
+    description = nil
+    var document: JSONValue = ["type": "object", "properties": .object(found.properties)]
+    if !found.required.isEmpty {
+      document = document.adding(["required": .array(found.required.map { .string($0) })])
+    }
+    return document.adding(["additionalProperties": false])
+  }
+
+  /// Notes `key` with its schema, for a describing reader (a later note of a key keeps the
+  /// schema an earlier one gave, unless it has one itself).
+  private mutating func note(_ key: String, _ schema: JSONValue?, required: Bool) {
+    guard var found = description else { return }
+    description = nil
+    if let i = found.properties.firstIndex(where: { $0.key == key }) {
+      if let schema { found.properties[i].value = schema }
+    } else {
+      found.properties.append(JSONMember(key, schema ?? [:]))
+    }
+    if required, !found.required.contains(key) { found.required.append(key) }
+    description = found
+  }
+
+  private mutating func note<T>(_ key: String, _ schema: JSONSchema<T>, required: Bool) {
+    guard var found = description else { return }
+    description = nil
+    let document = schema.document(in: &found.definitions)
+    description = found
+    note(key, document, required: required)
+  }
+
   /// The value of a key that must be present: `nil` (with a problem recorded) when it is
   /// missing — `missing key "id"` at the object's `{` — or is not what `schema` expects.
   package mutating func required<T>(_ key: String, _ schema: JSONSchema<T>) -> T? {
+    if description != nil { note(key, schema, required: true) }
     guard let node = node(key) else {
       if !missing.contains(where: { JSONKey.same($0, key) }) { missing.append(key) }
       return nil
@@ -65,6 +124,7 @@ package struct ObjectReader {
   ///
   /// `null` is a value like any other, not absence.
   package mutating func optional<T>(_ key: String, _ schema: JSONSchema<T>) -> T? {
+    if description != nil { note(key, schema, required: false) }
     guard let node = node(key) else { return nil }
     return schema.read(node, as: .key(key), log: &log)
   }
@@ -81,6 +141,7 @@ package struct ObjectReader {
   ///
   /// For checks the schemas do not cover (a value whose type depends on another key).
   package mutating func node(_ key: String) -> JSONNode? {
+    if description != nil { note(key, nil, required: false) }
     log.knownKeys.append(key)
     guard let i = index(of: key) else { return nil }
     if i < 64 { used |= 1 << UInt64(i) }

@@ -20,7 +20,7 @@ package enum TaskSchema {
   /// The longest `timeout`: a day, in milliseconds.
   package static let maxTimeout = 86_400_000
 
-  package static let run: JSONSchema<TaskDraft> = .object { o in
+  package static let run: JSONSchema<TaskDraft> = JSONSchema<TaskDraft>.object { o in
     let command = readCommand(&o, owner: "a \"run\"")
     let progressNode = o.node("progress")
     let capture = o.optional("capture", FieldSchema.fieldID)
@@ -43,6 +43,29 @@ package enum TaskSchema {
     return TaskDraft(
       task: task, location: o.location, templates: command.templates,
       captureLocation: captureLocation, ringLocation: ringLocation)
+  }.documented { document, _ in
+    commandDocument(document).replacingProperties([
+      "progress": [
+        "anyOf": [
+          ["enum": ["percent", "none"]],
+          [
+            "type": "object", "properties": ["pattern": ["type": "string"]],
+            "required": ["pattern"], "additionalProperties": false,
+          ],
+        ]
+      ]
+    ])
+  }
+
+  /// What JSON Schema says of an object read by ``readCommand(_:owner:)`` that its reading does
+  /// not show: `command` is the program then its arguments, and one of `command` and `shell`.
+  static func commandDocument(_ document: JSONValue) -> JSONValue {
+    document.replacingProperties([
+      "command": [
+        "type": "array", "minItems": 1, "prefixItems": [["type": "string", "minLength": 1]],
+        "items": ["type": "string"],
+      ]
+    ]).adding(["oneOf": [["required": ["command"]], ["required": ["shell"]]]])
   }
 
   /// A field's command (`optionsFrom`, `validate`) as read: the command, and the texts it
@@ -59,7 +82,7 @@ package enum TaskSchema {
       let command = readCommand(&o, owner: "\"\(key)\"")
       guard let spec = command.spec else { return nil }
       return CommandDraft(spec: spec, templates: command.templates)
-    }
+    }.documented { document, _ in commandDocument(document) }
   }
 
   /// What runs, as a `run`, `optionsFrom` or `validate` object says: `command` (argv) or
@@ -160,7 +183,9 @@ package enum TaskSchema {
   /// `env`: an object of variable names (`[A-Za-z_][A-Za-z0-9_]*`) to strings.
   private static let environment = JSONSchema<[String: String]>.dictionary(
     of: .string
-  ).checked { variables in
+  ).documented { document, _ in
+    document.adding(["propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]])
+  }.checked { variables in
     for name in variables.keys.sorted() {
       guard let first = name.utf8.first,
         first == 0x5F || (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A,

@@ -23,9 +23,21 @@ package enum WizardSchema {
       return "must be a name of letters, digits, \"_\" and \"-\" that starts with a letter"
     }
     return nil
+  }.documented { document, _ in document.adding(["pattern": "^[A-Za-z][A-Za-z0-9_-]*$"]) }
+
+  /// The JSON Schema (draft 2020-12) of wizard files, written from the schemas the loader
+  /// reads them with: `stepflow schema` prints it, and `"$schema"` in a file points to it.
+  package static var fileSchemaDocument: JSONValue {
+    wizard.schemaDocument(
+      title: "stepflow wizard file",
+      description:
+        "A wizard for stepflow run (docs/wizard-format.md). Written by stepflow schema from the schemas stepflow validate reads files with; what it cannot say (ids used twice, conditions and {{names}} on fields asked later, defaults that break their field's rules) stepflow validate still checks."
+    )
   }
 
   package static let wizard: JSONSchema<WizardDraft> = .object { o in
+    // Where an editor finds this format's JSON Schema (stepflow schema prints it).
+    _ = o.optional("$schema", .nonEmptyString)
     let id = o.required("id", identifier)
     let title = o.required("title", .nonEmptyString)
     o.allow("description")
@@ -54,7 +66,7 @@ package enum WizardSchema {
       steps: steps, blockTemplates: blockTemplates)
   }
 
-  package static let stripSchema: JSONSchema<StripStyle> = .object { o in
+  package static let stripSchema: JSONSchema<StripStyle> = JSONSchema<StripStyle>.object { o in
     let position = o.optional("position", .oneOf(ExtraContentPosition.self), default: .above)
     let shapeName = o.optional("shape", .oneOf(["bar", "dots", "symbol"]), default: "bar")
     let dots = o.optional("dots", .int(in: 1...8), default: 4)
@@ -77,6 +89,11 @@ package enum WizardSchema {
     return StripStyle(
       position: position, shape: shape, sharedExtra: extra.map(Icon.init), extraWidth: extraWidth,
       extraHeight: extraHeight)
+  }.documented { document, _ in
+    document.adding([
+      "if": ["properties": ["shape": ["const": "symbol"]], "required": ["shape"]],
+      "then": ["required": ["symbol"]],
+    ])
   }
 
   package static let themeSchema: JSONSchema<Theme> = .object { o in
@@ -89,7 +106,7 @@ package enum WizardSchema {
     return theme
   }
 
-  package static let step: JSONSchema<StepDraft> = .object { o in
+  package static let step: JSONSchema<StepDraft> = JSONSchema<StepDraft>.object { o in
     let idRead = o.required("id", identifier)
     let idLocation = o.node("id")?.location ?? o.location
     let title = o.required("title", .nonEmptyString)
@@ -143,6 +160,10 @@ package enum WizardSchema {
     step.fieldCommandTemplates =
       fields.flatMap(\.commandTemplates) + tabs.flatMap { $0.fields.flatMap(\.commandTemplates) }
     return step
+  }.documented { document, _ in
+    document.adding([
+      "not": ["required": ["progress", "run"]], "dependentRequired": ["tabsField": ["tabs"]],
+    ])
   }
 
   package static let stepColors:
@@ -175,7 +196,7 @@ package enum WizardSchema {
   }
 
   /// A block is an object with one key saying what it is.
-  package static let block: JSONSchema<ScreenBlock> = .object { o in
+  package static let block: JSONSchema<ScreenBlock> = JSONSchema<ScreenBlock>.object { o in
     let kinds = ["text", "hero", "status", "items", "summary", "rating"].filter { o.has($0) }
     guard kinds.count == 1, let kind = kinds.first else {
       o.allow("text", "hero", "status", "items", "currency", "summary", "rating")
@@ -208,7 +229,27 @@ package enum WizardSchema {
       let currency = o.optional("currency", .string, default: "$")
       return items.map { .items($0, currency: currency) }
     }
-  }
+  }.documented { _, definitions in
+    // One key says the kind, and each kind has its own keys.
+    func kind(_ key: String, _ value: JSONValue, also: [JSONMember] = []) -> JSONValue {
+      [
+        "type": "object", "properties": .object([JSONMember(key, value)] + also),
+        "required": [.string(key)], "additionalProperties": false,
+      ]
+    }
+    let items = JSONSchema<[LineItem]>.array(of: lineItem, minCount: 1)
+    return [
+      "oneOf": [
+        kind("text", JSONSchema<String>.string.document(in: &definitions)),
+        kind("hero", ["const": true]), kind("summary", ["const": true]),
+        kind("status", statusSchema.document(in: &definitions)),
+        kind("rating", ratingSchema.document(in: &definitions)),
+        kind(
+          "items", items.document(in: &definitions),
+          also: [JSONMember("currency", JSONSchema<String>.string.document(in: &definitions))]),
+      ]
+    ]
+  }.named("block")
 
   package static let statusSchema: JSONSchema<ScreenBlock> = .object { o in
     let caption = o.optional("caption", .string, default: "")
@@ -256,7 +297,7 @@ package enum WizardSchema {
   /// A condition: `{ field, equals | notEquals | in | answered | contains | greaterThan |
   /// lessThan }`, or `{ all: [...] }`, `{ any: [...] }`, `{ not: {...} }`, nested.
   package static var condition: JSONSchema<ConditionDraft> {
-    .object { o in
+    JSONSchema<ConditionDraft>.object { o in
       let combinators = ["all", "any", "not"].filter { o.has($0) }
       let isTest = o.has("field") || testKeys.contains { o.has($0) }
       guard combinators.count + (isTest ? 1 : 0) == 1 else {
@@ -323,7 +364,35 @@ package enum WizardSchema {
         valueLocation: o.node(key)?.location ?? o.location)
       return ConditionDraft(
         condition: .test(field: field, test), tests: [draft], location: o.location)
-    }
+    }.documented { _, definitions in
+      // A condition is one of a test of a field (with exactly one test key), all, any or not.
+      let itself = WizardSchema.condition.document(in: &definitions)
+      let scalar = scalarText.document(in: &definitions)
+      func object(_ properties: [JSONMember], required: [String]) -> JSONValue {
+        [
+          "type": "object", "properties": .object(properties),
+          "required": .array(required.map { .string($0) }), "additionalProperties": false,
+        ]
+      }
+      let list: JSONValue = ["type": "array", "minItems": 1, "items": itself]
+      var test = object(
+        [
+          JSONMember("field", FieldSchema.fieldID.document(in: &definitions)),
+          JSONMember("equals", scalar), JSONMember("notEquals", scalar),
+          JSONMember("in", ["type": "array", "minItems": 1, "items": scalar]),
+          JSONMember("answered", ["type": "boolean"]),
+          JSONMember("contains", JSONSchema<String>.nonEmptyString.document(in: &definitions)),
+          JSONMember("greaterThan", scalar), JSONMember("lessThan", scalar),
+        ], required: ["field"])
+      test = test.adding(["oneOf": .array(testKeys.map { ["required": [.string($0)]] })])
+      return [
+        "oneOf": [
+          test, object([JSONMember("all", list)], required: ["all"]),
+          object([JSONMember("any", list)], required: ["any"]),
+          object([JSONMember("not", itself)], required: ["not"]),
+        ]
+      ]
+    }.named("condition")
   }
 
   /// The strings of a value that name fields (`{{name}}`), with where they are written: what a
@@ -365,8 +434,10 @@ package enum WizardSchema {
   }
 
   /// A string, number or Boolean, as the text an answer is compared with.
-  package static let scalarText = JSONSchema<String>(expected: "a string, a number or true/false") {
-    node, subject, log in
+  package static let scalarText = JSONSchema<String>(
+    expected: "a string, a number or true/false",
+    document: ["type": ["string", "number", "boolean"]]
+  ) { node, subject, log in
     switch node.content {
     case .string(let text): return text
     case .bool(let value): return value ? "true" : "false"

@@ -59,36 +59,43 @@ import Testing
     #expect(Self.stdout(pty) == "")
   }
 
-  /// Plain mode typed by a person: `q` (quit, confirmed with `y`: a step was reached) and
-  /// Ctrl-D give up, and print nothing.
-  @Test(arguments: [("q\r", true), ("quit\r", true), ("\u{4}", false)])
+  /// Plain mode typed by a person: `:q` and `:quit` (confirmed with `y`: a step was
+  /// reached) and Ctrl-D give up, and print nothing.
+  @Test(arguments: [(":q\r", true), (":quit\r", true), ("\u{4}", false)])
   func plainModeCancelPrintsNothing(typed: String, asks: Bool) throws {
     let pty = try Self.start(["run", "purchase", "--plain"])
-    #expect(pty.waitForText("Step 1 of 4"))
-    pty.send("next\r")
+    #expect(pty.waitForText("Next: Payment (Enter):"))
+    pty.send("\r")
     #expect(pty.waitForText("Step 2 of 4"))
     pty.send(typed)
     if asks {
-      #expect(pty.waitForText("Quit and lose your answers? y/n"))
+      #expect(pty.waitForText("Quit and lose your answers? y/n:"))
       pty.send("y\r")
     }
     #expect(pty.waitForExit() == .exited(1))
     #expect(Self.stdout(pty) == "")
   }
 
-  /// Plain mode typed by a person: `r` asks before wiping the answers, as the key does (it
-  /// wiped them at once); `n` is no there, not next; `y` starts over.
+  /// Plain mode typed by a person: `:reset` asks before wiping the answers, as the key does;
+  /// `n` keeps them (and the question asked), `y` starts over.
   @Test func plainModeResetAsksFirst() throws {
     let pty = try Self.start(["run", "purchase", "--plain"])
-    #expect(pty.waitForText("Step 1 of 4"))
-    pty.send("next\rtab 2\rset paypal_email=a@b.co\r")
-    #expect(pty.waitForText("E-mail (required): a@b.co"))
-    pty.send("r\r")
-    #expect(pty.waitForText("Start over and lose your answers? y/n"))
-    pty.send("n\rfinish\r")
-    #expect(pty.waitForText("this is step 2 of 4: Payment"), "n kept the run on Payment")
-    pty.send("r\ry\rfinish\r")
-    #expect(pty.waitForText("this is step 1 of 4: Shopping cart"), "y started over")
+    #expect(pty.waitForText("Next: Payment (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForText("  2) PayPal"))
+    pty.send("2\r")
+    #expect(pty.waitForText("E-mail (required, e.g. name@example.com):"))
+    pty.send("a@b.co\r")
+    #expect(pty.waitForText("Step 3 of 4: Shipping address"))
+    pty.send(":reset\r")
+    #expect(pty.waitForText("Start over and lose your answers? y/n:"))
+    pty.send("n\r")
+    func times(_ text: String) -> Int {
+      String(decoding: pty.output, as: UTF8.self).ranges(of: text).count
+    }
+    #expect(pty.waitFor { _ in times("Name (required") == 2 }, "n asked the same question again")
+    pty.send(":reset\ry\r")
+    #expect(pty.waitFor { _ in times("Step 1 of 4: Shopping cart") == 2 }, "y started over")
     pty.send("\u{4}")
     #expect(pty.waitForExit() == .exited(1))
   }

@@ -13,13 +13,7 @@ import Testing
 /// `stepflow gauge -- CMD` and `--shell`: the command's own status, its output passed through
 /// without a terminal, a spinner or its real progress on one, and no process left behind.
 @Suite(.serialized) struct GaugeCommandTests {
-  static let folder: String = {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stepflow-gauge-\(getpid())"
-    ).path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  static let folder: String = (try? TestFolder.make("gauge")) ?? TestFolder.root
 
   /// Whether a process is alive (a zombie counts as gone).
   static func isAlive(_ pid: pid_t) -> Bool {

@@ -131,7 +131,8 @@ import Testing
       lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)"
     )
     for section in [
-      "NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "ENVIRONMENT", "FILES", "EXIT STATUS",
+      "NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "CONFIGURATION", "ENVIRONMENT", "FILES",
+      "EXIT STATUS",
     ] {
       #expect(page.contains("\n.SH \(section)\n"), "no \(section)")
     }

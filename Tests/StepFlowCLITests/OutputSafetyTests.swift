@@ -51,8 +51,7 @@ import Testing
   }
 
   @Test func hostileFileNamesCannotForgeLinesInValidate() throws {
-    let dir = NSTemporaryDirectory() + "stepflow-names-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TestFolder.make("names")
     let good = dir + "/ok\nforged.json: ok (9 steps)\u{1B}[2J\u{202E}.json"
     try #"{ id: "x", title: "X", steps: [{ id: "a", title: "A" }] }"#.write(
       toFile: good, atomically: false, encoding: .utf8)
@@ -85,8 +84,7 @@ import Testing
     let list = try Self.shell(#"exec "$0" "$@" >&-"#, ["list"])
     #expect(list.status == 74)
     // With stdout closed, a state file opened later does not become stdout.
-    let dir = NSTemporaryDirectory() + "stepflow-closed-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TestFolder.make("closed")
     let state = try Self.shell(
       #"exec "$0" "$@" >&-"#, Self.finishDelivery + ["--state", dir + "/run.state"])
     #expect(state.status == 74)

@@ -5,7 +5,7 @@ import Testing
 /// Problems a review found, each held by a test.
 @Suite struct ReviewRegressionTests {
   static func file(_ text: String) throws -> String {
-    let path = NSTemporaryDirectory() + "stepflow-review-" + UUID().uuidString + ".json"
+    let path = TestFolder.path("review", suffix: ".json")
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }

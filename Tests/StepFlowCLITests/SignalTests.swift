@@ -85,8 +85,7 @@ import Testing
   /// A shared library that, preloaded into `stepflow`, makes it fault for real — a bad access
   /// or an `abort()` from a thread of its own — when the file named by `STEPFLOW_PROBE` appears.
   static func faultProbe() throws -> String {
-    let dir = NSTemporaryDirectory() + "stepflow-probe-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try TestFolder.make("probe")
     let source = dir + "/probe.c"
     try """
     #include <pthread.h>

@@ -12,9 +12,7 @@ import Testing
 
   /// A fresh empty folder.
   static func folder() throws -> String {
-    let path = NSTemporaryDirectory() + "stepflow-state-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TestFolder.make("state")
   }
 
   static func mode(_ path: String) throws -> Int {

@@ -10,7 +10,7 @@ import Testing
 
   /// A fresh folder with the given files.
   static func folder(_ files: [String: String]) throws -> String {
-    let path = NSTemporaryDirectory() + "stepflow-test-" + UUID().uuidString
+    let path = try TestFolder.make("wizards")
     for (name, text) in files {
       let file = path + "/" + name
       try FileManager.default.createDirectory(

@@ -1,11 +1,13 @@
 import Foundation
+import Glibc
 import StepFlowTestSupport
 import Testing
 
 /// Options and checks from commands in wizard files, through the built binary: a `validate`
 /// command refusing and accepting on Next, an `optionsFrom` command's lines as the choices,
 /// a failed listing's message, `--dry-run`, every route an answer takes into these commands
-/// proven harmless, and bad objects located.
+/// proven harmless, bad objects located, and Ctrl-C on a terminal while a listing or a check
+/// runs leaving no process and the terminal as it was.
 @Suite(.serialized) struct WizardFieldCommandTests {
   static let wizard = #"""
     { id: "fc", title: "FC", steps: [
@@ -132,5 +134,54 @@ import Testing
       "bad.json:9:68: {{later}} names no field asked by this step or an earlier one (a check gets the answers given when Next is pressed)",
     ]
     expectLines(lines, expected)
+  }
+
+  // MARK: On a terminal
+
+  /// Ctrl-C while `optionsFrom` lists (a command that never ends, with a background job
+  /// holding its output), and while `validate` checks on Next: exit 130, no process left,
+  /// the terminal as it was found, nothing on stdout.
+  @Test(arguments: ["listing", "check"]) func ctrlCWhileAFieldCommandRunsLeavesNoProcess(
+    what: String
+  ) throws {
+    let slow = "echo $$ > pid; (sleep 30; echo late) & echo main; wait"
+    let folder = try WizardCommandTests.folder([
+      "slow.json": what == "listing"
+        ? """
+        { id: "slow", title: "Slow", steps: [
+          { id: "pick", title: "Pick", fields: [{ id: "branch", label: "Branch", type: "choice",
+              optionsFrom: { shell: "\(slow)" } }] },
+          { id: "end", title: "End" },
+        ] }
+        """
+        : """
+        { id: "slow", title: "Slow", steps: [
+          { id: "who", title: "Who", fields: [{ id: "name", label: "Name", default: "Ann",
+              validate: { shell: "cat > /dev/null; \(slow)" } }] },
+          { id: "end", title: "End" },
+        ] }
+        """
+    ])
+    let pty = try PseudoTerminal(width: 80, height: 24)
+    let before = pty.settings()
+    try pty.spawn(
+      "/bin/sh",
+      arguments: ["-c", "cd '\(folder)' && exec '\(Stepflow.binaryPath)' run slow.json"],
+      environment: InteractiveTests.environment, stdout: .pipe)
+    if what == "check" {
+      #expect(pty.waitForText("Ann"))
+      pty.send("\r")
+    }
+    #expect(
+      pty.waitForText(what == "listing" ? "Branch: listing its options" : "Name: checking"),
+      "\(pty.model.usedLines)")
+    let child = try #require(GaugeCommandTests.pid(in: folder + "/pid"))
+    #expect(GaugeCommandTests.isAlive(child))
+    pty.send([0x03])
+    #expect(pty.waitForExit() == .exited(130))
+    InteractiveTests.expectGivenBack(pty, before)
+    #expect(InteractiveTests.stdout(pty) == "", "interrupted: nothing on stdout")
+    #expect(!GaugeCommandTests.isAlive(child))
+    #expect(GaugeCommandTests.liveMembers(ofGroup: child) == [], "its background job too")
   }
 }

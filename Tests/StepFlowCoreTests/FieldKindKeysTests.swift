@@ -135,6 +135,20 @@ private func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
       #expect(list.list.matches == fresh(filter), "\(filter)")
       #expect(list.list.row == 0, "\(filter): the best match highlighted")
     }
+    // Backspace keeps the longer filter's matches: the same character typed again is not
+    // searched again, and gives what a fresh search gives.
+    _ = list.handle(.backspace, in: context())
+    #expect(list.list.filter == "em")
+    #expect(list.list.later.map(\.filter) == ["emb 1", "emb ", "emb"])
+    _ = list.handle(.character("b"), in: context())
+    #expect(list.list.filter == "emb" && list.list.matches == fresh("emb"))
+    #expect(list.list.later.map(\.filter) == ["emb 1", "emb "], "those that extend it stay")
+    #expect(list.list.earlier.map(\.filter) == ["e", "em"])
+    _ = list.handle(.character("x"), in: context())
+    _ = list.handle(.backspace, in: context())
+    _ = list.handle(.character("y"), in: context())
+    #expect(list.list.filter == "emby" && list.list.matches == fresh("emby"))
+    #expect(list.list.later.isEmpty, "a filter that does not extend this one is dropped")
     #expect(search.matches(OptionSearch.fold("zzz")).isEmpty)
     // Space in any order keeps the ids in option order, as `set` would write them.
     var many = Field(spec)

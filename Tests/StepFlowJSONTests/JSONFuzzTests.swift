@@ -23,7 +23,6 @@ import Testing
   ]
 
   @Test func mutatedTruncatedAndHostileInputsAlwaysGiveAValueOrALocatedError() {
-    let start = ContinuousClock.now
     var random = SeededGenerator(seed: 6)
     var inputs = 0
     var withErrors = 0
@@ -43,8 +42,8 @@ import Testing
 
     #expect(inputs > 5_000)
     #expect(withErrors > inputs / 2)
-    // Generous: a quadratic path on the megabyte inputs would take minutes, not seconds.
-    #expect(ContinuousClock.now - start < .seconds(30))
+    // That the megabyte inputs parse in linear time is measured, not timed here:
+    // `stepflow-bench parse` gives each shape's 2 MiB time and its ratio to 1 MiB.
   }
 
   /// Parses `bytes` and checks what must always hold; returns whether it parsed without error.

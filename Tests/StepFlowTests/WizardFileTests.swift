@@ -63,6 +63,43 @@ import Testing
     }
   }
 
+  @Test func savedStatesHoldEachAnswerOnceInFieldOrderAndTheTabsChosen() throws {
+    let flow = OrderState.flow
+    var state = FlowState(flow: flow)
+    // Answers given out of order, one of a later step's fields first.
+    for line in ["set paypal_email=a@b.co", "set name=Ann", "next"] {
+      _ = FlowMachine.apply(try Command.parse(line), to: &state, flow: flow)
+    }
+    func saved(_ state: FlowState) throws -> (tabs: [String], answers: [String]) {
+      let bytes = SavedState.encode(
+        flow: flow, state: state, layout: SavedState.Layout(flow: flow))
+      #expect(bytes == SavedState.encode(flow: flow, state: state))
+      let root = try #require(JSON5Parser.parse(bytes, path: "s.json").root)
+      return (
+        try #require(root["tabs"]?.members).map(\.key),
+        try #require(root["answers"]?.members).map(\.key)
+      )
+    }
+    // The fields in the order of their steps, then those that hold a step's tab.
+    var order: [String] = []
+    for id in flow.steps.flatMap(\.allFields).map(\.id) + flow.steps.compactMap(\.tabsField)
+    where !order.contains(id) {
+      order.append(id)
+    }
+    let first = try saved(state)
+    #expect(first.tabs == [], "no tab chosen yet: the first is shown, nothing to write")
+    #expect(first.answers == order.filter { state.answers[$0] != nil })
+    #expect(first.answers.contains("paypal_email") && first.answers.contains("name"))
+    #expect(Set(first.answers).count == first.answers.count)
+    _ = FlowMachine.apply(try Command.parse("tab 2"), to: &state, flow: flow)
+    let second = try saved(state)
+    #expect(second.tabs == [flow.steps[1].id])
+    let resumed = try SavedState.decode(
+      SavedState.encode(flow: flow, state: state), path: "s.json", flow: flow)
+    #expect(resumed.state.selectedTabs == state.selectedTabs)
+    #expect(resumed.state.answers == state.answers)
+  }
+
   @Test func savedStatesRoundTripAndRefuseOtherWizards() throws {
     let flow = OrderState.flow
     var state = FlowState(flow: flow)

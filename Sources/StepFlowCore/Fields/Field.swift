@@ -517,28 +517,40 @@ package struct Field: Hashable, Sendable {
 
   /// Filters a list: the matches of the new filter, best first, the best highlighted.
   ///
-  /// A filter that extends the old one looks only at the old one's matches.
+  /// A filter that extends the old one looks only at the old one's matches; one met before
+  /// on the way (a shorter one Backspace goes back to, a longer one typed again after a
+  /// Backspace) is not searched again.
   package mutating func setFilter(_ filter: String) {
     guard let search = spec.search else { return }
+    // The filters this one extends, shortest first, with their matches: Backspace goes back
+    // to one of them without searching again, a longer filter narrows the longest. And the
+    // longer ones Backspace left, which typing the same again comes back to.
+    var earlier = list.earlier
+    var later = list.later
+    if !list.filter.isEmpty {
+      let current = ListState.Filtered(filter: list.filter, matches: list.matches ?? [])
+      if list.filter.hasPrefix(filter) { later.append(current) } else { earlier.append(current) }
+    }
+    while let last = earlier.last, !filter.hasPrefix(last.filter) { earlier.removeLast() }
+    later.removeAll { !$0.filter.hasPrefix(filter) }
+    if later.count > ListState.laterLimit { later.removeFirst(later.count - ListState.laterLimit) }
     if filter.isEmpty {
-      list = ListState()
+      list = ListState(later: later)
       if let index = selectedIndex { list.move(to: index, page: FieldSpec.listRows(options.count)) }
       return
     }
-    // The filters this one extends, shortest first, with their matches: Backspace goes back
-    // to one of them without searching again, a longer filter narrows the longest.
-    var earlier = list.earlier
-    if !list.filter.isEmpty {
-      earlier.append(ListState.Filtered(filter: list.filter, matches: list.matches ?? []))
-    }
-    while let last = earlier.last, !filter.hasPrefix(last.filter) { earlier.removeLast() }
     if let last = earlier.last, last.filter == filter {
       earlier.removeLast()
-      list = ListState(filter: filter, matches: last.matches, earlier: earlier)
+      list = ListState(filter: filter, matches: last.matches, earlier: earlier, later: later)
+      return
+    }
+    if let again = later.last(where: { $0.filter == filter }) {
+      later.removeAll { $0.filter == filter }
+      list = ListState(filter: filter, matches: again.matches, earlier: earlier, later: later)
       return
     }
     let matches = search.matches(OptionSearch.fold(filter), within: earlier.last?.matches)
-    list = ListState(filter: filter, matches: matches, earlier: earlier)
+    list = ListState(filter: filter, matches: matches, earlier: earlier, later: later)
   }
 
   /// The focus leaves the field: a date's one-digit part is completed (see
@@ -652,6 +664,11 @@ package struct ListState: Hashable, Sendable {
   /// The shorter filters this one extends and their matches, shortest first (kept so that
   /// Backspace costs no search).
   package private(set) var earlier: [Filtered] = []
+  /// The longer filters Backspace left that extend this one, and their matches (kept so that
+  /// typing the character again costs no search); at most ``laterLimit``.
+  package private(set) var later: [Filtered] = []
+  /// How many filters ``later`` keeps.
+  static let laterLimit = 8
 
   /// A filter and the options it matches, best first.
   package struct Filtered: Hashable, Sendable {
@@ -659,12 +676,15 @@ package struct ListState: Hashable, Sendable {
     package var matches: [Int]
   }
 
-  package init() {}
+  package init(later: [Filtered] = []) {
+    self.later = later
+  }
 
-  package init(filter: String, matches: [Int], earlier: [Filtered] = []) {
+  package init(filter: String, matches: [Int], earlier: [Filtered] = [], later: [Filtered] = []) {
     self.filter = filter
     self.matches = matches
     self.earlier = earlier
+    self.later = later
   }
 
   /// The number of rows shown for a list of `total` options.

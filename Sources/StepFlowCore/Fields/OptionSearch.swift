@@ -6,8 +6,14 @@
 /// first — letters together, at the start of words, early in the title, in a shorter title —
 /// and ties keep the options' order.
 package final class OptionSearch: Sendable {
-  /// Each option's title, lower-cased, as scalars.
-  private let folded: [[Unicode.Scalar]]
+  /// Every title's scalars, lower-cased, one title after another: one buffer that a search
+  /// walks, not an array a title (whose references each look would count).
+  private let text: [UInt32]
+  /// Where each title starts in ``text``, and one more: where the last one ends.
+  private let starts: [Int]
+  /// Which letters and digits each title has (``mask(_:)``): a title that lacks one of the
+  /// filter's is passed over without being read.
+  private let masks: [UInt64]
   /// Where each option id is first in the options, so that a key never scans them for it.
   package let positions: [String: Int]
   /// Whether an option has a description or a reason it is disabled (the list then keeps a
@@ -15,7 +21,23 @@ package final class OptionSearch: Sendable {
   package let describes: Bool
 
   package init(_ options: [ChoiceOption]) {
-    folded = options.map { Array($0.title.lowercased().unicodeScalars) }
+    var text: [UInt32] = []
+    var starts = [0]
+    var masks: [UInt64] = []
+    starts.reserveCapacity(options.count + 1)
+    masks.reserveCapacity(options.count)
+    for option in options {
+      var mask: UInt64 = 0
+      for scalar in option.title.lowercased().unicodeScalars {
+        text.append(scalar.value)
+        mask |= Self.bit(scalar.value)
+      }
+      starts.append(text.count)
+      masks.append(mask)
+    }
+    self.text = text
+    self.starts = starts
+    self.masks = masks
     var positions: [String: Int] = [:]
     positions.reserveCapacity(options.count)
     for (index, option) in options.enumerated() where positions[option.id] == nil {
@@ -26,11 +48,25 @@ package final class OptionSearch: Sendable {
   }
 
   /// The number of options.
-  package var count: Int { folded.count }
+  package var count: Int { masks.count }
 
   /// The filter as the search compares it: lower case, scalars.
   package static func fold(_ filter: String) -> [Unicode.Scalar] {
     Array(filter.lowercased().unicodeScalars)
+  }
+
+  /// A scalar's bit in a title's mask: one each for `a`–`z` and `0`–`9`, the others share 28.
+  private static func bit(_ scalar: UInt32) -> UInt64 {
+    switch scalar {
+    case 0x61...0x7A: return 1 << UInt64(scalar - 0x61)
+    case 0x30...0x39: return 1 << UInt64(26 + scalar - 0x30)
+    default: return 1 << UInt64(36 + scalar % 28)
+    }
+  }
+
+  /// The bits of every scalar of `filter`.
+  private static func mask(_ filter: [UInt32]) -> UInt64 {
+    filter.reduce(0) { $0 | bit($1) }
   }
 
   /// The options that match `filter`, best first (see the type).
@@ -41,20 +77,31 @@ package final class OptionSearch: Sendable {
   /// - Returns: The indices of the matching options, best first.
   /// - Complexity: O(n × t) for n options of titles of length t, plus sorting the matches.
   package func matches(_ filter: [Unicode.Scalar], within: [Int]? = nil) -> [Int] {
-    guard !filter.isEmpty else { return within ?? Array(folded.indices) }
+    guard !filter.isEmpty else { return within ?? Array(0..<count) }
+    let folded = filter.map(\.value)
+    let needed = Self.mask(folded)
     var scored: [(score: Int, index: Int)] = []
-    func consider(_ index: Int) {
-      if let score = Self.score(folded[index], filter) { scored.append((score, index)) }
-    }
-    if let within {
-      // Looked at in the options' order (ties keep it), only those that matched before.
-      scored.reserveCapacity(within.count)
-      var looked = [Bool](repeating: false, count: folded.count)
-      for index in within where looked.indices.contains(index) { looked[index] = true }
-      for index in folded.indices where looked[index] { consider(index) }
-    } else {
-      scored.reserveCapacity(folded.count / 4)
-      for index in folded.indices { consider(index) }
+    scored.reserveCapacity(within?.count ?? count / 4)
+    text.withUnsafeBufferPointer { text in
+      starts.withUnsafeBufferPointer { starts in
+        masks.withUnsafeBufferPointer { masks in
+          folded.withUnsafeBufferPointer { filter in
+            func consider(_ index: Int) {
+              guard needed & ~masks[index] == 0 else { return }
+              let title = UnsafeBufferPointer(rebasing: text[starts[index]..<starts[index + 1]])
+              if let score = Self.best(title, filter) { scored.append((score, index)) }
+            }
+            if let within {
+              // Looked at in the options' order (ties keep it), only those that matched before.
+              var looked = [Bool](repeating: false, count: masks.count)
+              for index in within where looked.indices.contains(index) { looked[index] = true }
+              for index in masks.indices where looked[index] { consider(index) }
+            } else {
+              for index in masks.indices { consider(index) }
+            }
+          }
+        }
+      }
     }
     return Self.bestFirst(scored)
   }
@@ -80,54 +127,79 @@ package final class OptionSearch: Sendable {
   /// Which characters of option `index`'s title match `filter` (positions in its scalars),
   /// for drawing them highlighted; empty when it does not match.
   package func matchedPositions(of index: Int, _ filter: [Unicode.Scalar]) -> [Int] {
-    guard folded.indices.contains(index), !filter.isEmpty else { return [] }
-    return Self.best(folded[index], filter)?.positions ?? []
+    guard masks.indices.contains(index), !filter.isEmpty else { return [] }
+    let folded = filter.map(\.value)
+    return text.withUnsafeBufferPointer { text in
+      folded.withUnsafeBufferPointer { filter in
+        let title = UnsafeBufferPointer(rebasing: text[starts[index]..<starts[index + 1]])
+        guard let start = Self.bestStart(title, filter) else { return [] }
+        var positions: [Int] = []
+        var i = start
+        for scalar in filter {
+          while i < title.count, title[i] != scalar { i += 1 }
+          positions.append(i)
+          i += 1
+        }
+        return positions
+      }
+    }
   }
 
   /// The score of the best match of `filter` in `title`, or `nil` when it does not match.
   static func score(_ title: [Unicode.Scalar], _ filter: [Unicode.Scalar]) -> Int? {
-    best(title, filter, positions: false)?.score
+    let (title, filter) = (title.map(\.value), filter.map(\.value))
+    return title.withUnsafeBufferPointer { title in
+      filter.withUnsafeBufferPointer { best(title, $0) }
+    }
+  }
+
+  /// The score of the best way `filter` matches `title` (see ``bestStart(_:_:)``).
+  private static func best(
+    _ title: UnsafeBufferPointer<UInt32>, _ filter: UnsafeBufferPointer<UInt32>
+  )
+    -> Int?
+  {
+    bestMatch(title, filter)?.score
+  }
+
+  /// Where the best way `filter` matches `title` starts.
+  private static func bestStart(
+    _ title: UnsafeBufferPointer<UInt32>, _ filter: UnsafeBufferPointer<UInt32>
+  ) -> Int? {
+    bestMatch(title, filter)?.start
   }
 
   /// The best way `filter` matches `title`: each start at an occurrence of the filter's first
   /// character is tried with the earliest match of the rest after it (at most 8 starts).
-  private static func best(
-    _ title: [Unicode.Scalar], _ filter: [Unicode.Scalar], positions wantPositions: Bool = true
-  ) -> (score: Int, positions: [Int])? {
+  private static func bestMatch(
+    _ title: UnsafeBufferPointer<UInt32>, _ filter: UnsafeBufferPointer<UInt32>
+  ) -> (score: Int, start: Int)? {
     guard filter.count <= title.count, let first = filter.first else { return nil }
-    var bestScore: Int? = nil
-    var bestStart = 0
+    var best: (score: Int, start: Int)? = nil
     var starts = 0
     var start = 0
-    while start <= title.count - filter.count, starts < 8 {
+    let last = title.count - filter.count
+    while start <= last, starts < 8 {
       guard title[start] == first else {
         start += 1
         continue
       }
       starts += 1
-      if let score = scoreFrom(start, title, filter), score > (bestScore ?? Int.min) {
-        bestScore = score
-        bestStart = start
+      guard let score = scoreFrom(start, title, filter) else {
+        // The rest does not follow this start: it follows no later one either.
+        break
       }
+      if score > (best?.score ?? Int.min) { best = (score, start) }
       start += 1
     }
-    guard let bestScore else { return nil }
-    guard wantPositions else { return (bestScore, []) }
-    var positions: [Int] = []
-    var i = bestStart
-    for scalar in filter {
-      while i < title.count, title[i] != scalar { i += 1 }
-      positions.append(i)
-      i += 1
-    }
-    return (bestScore, positions)
+    return best
   }
 
   /// The score of matching `filter` from `start` on, taking each next character at its first
   /// occurrence; `nil` when the rest does not follow.
-  private static func scoreFrom(_ start: Int, _ title: [Unicode.Scalar], _ filter: [Unicode.Scalar])
-    -> Int?
-  {
+  private static func scoreFrom(
+    _ start: Int, _ title: UnsafeBufferPointer<UInt32>, _ filter: UnsafeBufferPointer<UInt32>
+  ) -> Int? {
     var score = 0
     var i = start
     var previous = -2
@@ -147,9 +219,9 @@ package final class OptionSearch: Sendable {
     return score
   }
 
-  private static func isBoundary(_ scalar: Unicode.Scalar) -> Bool {
+  private static func isBoundary(_ scalar: UInt32) -> Bool {
     switch scalar {
-    case " ", "-", "_", ".", "/", "(", "[", ":", ",", "+": return true
+    case 0x20, 0x2D, 0x5F, 0x2E, 0x2F, 0x28, 0x5B, 0x3A, 0x2C, 0x2B: return true  // " -_./([:,+"
     default: return false
     }
   }

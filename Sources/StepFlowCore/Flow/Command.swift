@@ -186,6 +186,13 @@ extension Command {
         )
       }
       return .press(key)
+    case "secret":
+      // What --record writes for a secure answer it does not keep.
+      let field = rest.isEmpty ? "FIELD" : rest
+      throw CommandSyntaxError(
+        message:
+          "the secure answer of \"\(field)\" was not recorded: replace this line with set \(field)=VALUE (or remove it and give the answer with --answers -)"
+      )
     case "":
       throw CommandSyntaxError(message: "empty command")
     default:

@@ -52,8 +52,10 @@ extension FlowMachine {
     {
       return retried
     }
-    guard let binding = KeyBindings.binding(for: key, in: focusContext(of: state, flow: flow))
-    else { return nil }
+    let context = focusContext(of: state, flow: flow)
+    guard let binding = KeyBindings.binding(for: key, in: context) else { return nil }
+    // A key the user moved onto another acts as that one (`j` as `↓`: down, not a `j`).
+    let key = KeyBindings.translated(key, in: context)
     switch binding.action {
     case .help:
       state.showsHelp = true

@@ -23,9 +23,15 @@ package struct FlowState: Equatable, Sendable {
   package let context: FieldContext
   /// The current step's forms and focus.
   package var editor: StepEditor?
-  /// The editors of steps left earlier, kept so that coming back finds the focus and the
-  /// messages as they were (and costs no rebuilding).
+  /// The editors of steps left earlier, kept so that coming back costs no rebuilding.
+  ///
+  /// Coming back finds the messages as they were on the ``parkedLimit`` steps nearest the
+  /// current one. A step farther away is made again from the answers when it is
+  /// shown (its cursor and filters start afresh), so that the memory a run holds does not grow
+  /// with the steps visited.
   package var parkedEditors: [Int: StepEditor] = [:]
+  /// How many left steps keep their editors (see ``parkedEditors``).
+  package static let parkedLimit = 32
   /// The y/n question a key asked (q, Esc or r once something is answered): while it is asked,
   /// the keys answer it (``FocusContext/prompt``).
   package var pendingConfirmation: Confirmation?
@@ -92,7 +98,14 @@ package struct FlowState: Equatable, Sendable {
   /// Makes the editor for the current step from the answers, and records the defaults and
   /// the selected tab as answers.
   package mutating func openEditor(flow: FlowDefinition) {
-    if let old = editor { parkedEditors[old.step] = old }
+    if let old = editor {
+      parkedEditors[old.step] = old
+      if parkedEditors.count > Self.parkedLimit, let here = progression.current {
+        // The farthest from where the run is now goes: O(parkedLimit).
+        let farthest = parkedEditors.keys.max { abs($0 - here) < abs($1 - here) }
+        if let farthest { parkedEditors[farthest] = nil }
+      }
+    }
     guard let current = progression.current, flow.navigation != .rating else {
       editor = nil
       return
@@ -124,11 +137,15 @@ package struct FlowState: Equatable, Sendable {
   /// Copies the editor's values (and the selected tab) into the answers.
   package mutating func syncAnswers(flow: FlowDefinition) {
     guard let editor else { return }
-    // An emptied field removes its answer.
-    editor.forEachField { id, value in answers[id] = value }
+    // An emptied field removes its answer. Only what differs is written: a write copies every
+    // answer while a copy of the state kept for a transition shares them.
+    editor.forEachField { id, value in
+      if answers[id] != value { answers[id] = value }
+    }
     let step = flow.steps[editor.step]
     if let tabsField = step.tabsField, step.tabs.indices.contains(editor.selectedTab) {
-      answers[tabsField] = .choice(step.tabs[editor.selectedTab].id)
+      let tab = FieldValue.choice(step.tabs[editor.selectedTab].id)
+      if answers[tabsField] != tab { answers[tabsField] = tab }
     }
   }
 

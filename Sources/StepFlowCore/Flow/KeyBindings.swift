@@ -171,21 +171,59 @@ package enum KeyBindings {
       in: FocusContext.allCases),
   ]
 
-  /// The binding a key has where the focus is, if any.
-  package static func binding(for key: Key, in context: FocusContext) -> KeyBinding? {
-    table.first { $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) } }
+  /// The binding a key has where the focus is, if any, with the user's remaps: a key moved
+  /// onto another has that key's binding, a freed key only what a pattern gives it (a list's
+  /// filter).
+  ///
+  /// Without a remap, the first binding of the table that has the key there.
+  ///
+  /// - Complexity: O(1) for a key without a remap, through ``lookup`` (every typed character
+  ///   of a burst asks).
+  package static func binding(
+    for key: Key, in context: FocusContext, remaps: KeyRemaps = .current
+  ) -> KeyBinding? {
+    guard let remap = remaps.remap(of: key, in: context) else {
+      return lookup[context]?.index(for: key).map { table[$0] }
+    }
+    guard let target = remap.target else {
+      return table.first {
+        $0.contexts.contains(context) && $0.keys.contains { $0 != .key(key) && $0.matches(key) }
+      }
+    }
+    return binding(for: target, in: context, remaps: .none)
   }
 
-  /// What the Enter key is bound to in a context, read from the table once (the hint line asks
-  /// with every frame).
+  /// The key as the binding it has acts on it: a key moved onto another is that key (`j` moved
+  /// onto `↓` moves the highlight down).
+  package static func translated(
+    _ key: Key, in context: FocusContext, remaps: KeyRemaps = .current
+  ) -> Key {
+    remaps.remap(of: key, in: context)?.target ?? key
+  }
+
+  /// The binding the table gives a key by name (not as one of the letters or digits), where
+  /// the focus is, without remaps: what moving the key would take away.
+  package static func explicitBinding(for key: Key, in context: FocusContext) -> KeyBinding? {
+    guard let binding = binding(for: key, in: context, remaps: .none),
+      binding.keys.contains(.key(key))
+    else { return nil }
+    return binding
+  }
+
+  /// The keys that quit where the focus is, with the remaps.
+  package static func keys(quitting context: FocusContext, remaps: KeyRemaps) -> [KeyPattern] {
+    let taken = takenKeys(in: context, remaps: remaps)
+    return table.indices.filter { table[$0].action == .command(.quit) }.flatMap { taken[$0] }
+  }
+
+  /// Per context, where in the table each key's binding is.
+  private static let lookup: [FocusContext: KeyLookup] = Dictionary(
+    uniqueKeysWithValues: FocusContext.allCases.map { ($0, KeyLookup(table, in: $0)) })
+
+  /// What the Enter key is bound to in a context: looked up for the context asked only.
   package static func enterAction(in context: FocusContext) -> KeyAction? {
-    enterActions[context]
+    binding(for: .enter, in: context)?.action
   }
-
-  private static let enterActions: [FocusContext: KeyAction] = Dictionary(
-    uniqueKeysWithValues: FocusContext.allCases.compactMap { context in
-      binding(for: .enter, in: context).map { (context, $0.action) }
-    })
 
   /// The keys of a binding that it really takes in a context (an earlier binding may take some of
   /// them), e.g.
@@ -193,7 +231,7 @@ package enum KeyBindings {
   /// `→` is not `next` in a yes/no field.
   package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
     guard let index = table.firstIndex(of: binding) else { return [] }
-    return takenKeys(in: context)[index]
+    return takenKeys(in: context, remaps: .current)[index]
   }
 
   /// For each binding of the table, in order, the keys it takes in a context: a key goes to
@@ -202,7 +240,27 @@ package enum KeyBindings {
   /// an earlier binding of letters.
   ///
   /// One pass over the table.
-  private static func takenKeys(in context: FocusContext) -> [[KeyPattern]] {
+  ///
+  /// With remaps, a key moved or freed here leaves the bindings that took it, and a key moved
+  /// onto another joins the binding that takes that one.
+  private static func takenKeys(in context: FocusContext, remaps: KeyRemaps) -> [[KeyPattern]] {
+    var taken = tableTakenKeys(in: context)
+    for remap in remaps.remaps where remap.group.contexts.contains(context) {
+      for index in taken.indices { taken[index].removeAll { $0 == .key(remap.key) } }
+    }
+    for remap in remaps.remaps where remap.group.contexts.contains(context) {
+      guard let target = remap.target,
+        let index = table.firstIndex(where: {
+          $0.contexts.contains(context) && $0.keys.contains { $0.matches(target) }
+        })
+      else { continue }
+      taken[index].append(.key(remap.key))
+    }
+    return taken
+  }
+
+  /// The keys each binding takes in a context from the table alone (see above).
+  private static func tableTakenKeys(in context: FocusContext) -> [[KeyPattern]] {
     var keys: [Key] = []
     var letters = false
     var digits = false
@@ -237,12 +295,14 @@ package enum KeyBindings {
   ///   - leaving: Actions whose rows are left out (in a question: Tab, back, the steps).
   ///   - words: What an action does here when it is not what the table says (in a question,
   ///     Esc cancels).
+  ///   - remaps: The keys moved (the installed ones, ``KeyRemaps/current``, unless given).
   /// - Returns: A row a binding: the keys it takes here, and what it does.
   package static func help(
     in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false,
-    leaving: [KeyAction] = [], words: [(action: KeyAction, help: String)] = []
+    leaving: [KeyAction] = [], words: [(action: KeyAction, help: String)] = [],
+    remaps: KeyRemaps = .current
   ) -> [(String, String)] {
-    let taken = takenKeys(in: context)
+    let taken = takenKeys(in: context, remaps: remaps)
     let order =
       hintedFirst
       ? table.indices.filter { table[$0].hint != nil }
@@ -268,12 +328,14 @@ package enum KeyBindings {
   ///   - leaving: Actions that would do nothing here (in a question: Tab, back, step).
   ///   - words: What an action does here when it is not what the table says (in a question,
   ///     Esc cancels: `(.leaveField, "cancel")`).
+  ///   - remaps: Keys moved, other than the installed ones (``KeyRemaps/current``, the default).
   /// - Returns: The items, each its keys and its words.
   package static func hints(
     in context: FocusContext, ascii: Bool = false, enter: String? = nil,
-    leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = []
+    leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = [],
+    remaps: KeyRemaps? = nil
   ) -> [String] {
-    hintItems(in: context, ascii: ascii).compactMap { entry in
+    hintItems(in: context, ascii: ascii, remaps: remaps).compactMap { entry in
       if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
       let hint = words.first { $0.action == entry.action }?.hint ?? entry.hint
       return entry.keys + " " + (entry.isEnter ? enter ?? hint : hint)
@@ -295,18 +357,31 @@ package enum KeyBindings {
   private static let madeHints = Mutex<[[HintItem]?]>(
     Array(repeating: nil, count: 2 * FocusContext.allCases.count))
 
-  private static func hintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+  /// Drops the hint items made so far (the remaps changed).
+  static func forgetHints() {
+    madeHints.withLock { made in
+      for index in made.indices { made[index] = nil }
+    }
+  }
+
+  private static func hintItems(in context: FocusContext, ascii: Bool, remaps: KeyRemaps?)
+    -> [HintItem]
+  {
+    // Remaps other than the installed ones (a test's) are read, never kept.
+    if let remaps { return makeHintItems(in: context, ascii: ascii, remaps: remaps) }
     let slot = 2 * (FocusContext.allCases.firstIndex(of: context) ?? 0) + (ascii ? 1 : 0)
     if let made = madeHints.withLock({ $0[slot] }) { return made }
-    let items = makeHintItems(in: context, ascii: ascii)
+    let items = makeHintItems(in: context, ascii: ascii, remaps: .current)
     madeHints.withLock { $0[slot] = items }
     return items
   }
 
   /// Reads the table for a context's hint items (see ``hintItems(in:ascii:)``).
-  private static func makeHintItems(in context: FocusContext, ascii: Bool) -> [HintItem] {
+  private static func makeHintItems(in context: FocusContext, ascii: Bool, remaps: KeyRemaps)
+    -> [HintItem]
+  {
     var items: [(rank: Int, order: Int, item: HintItem)] = []
-    for (binding, keys) in zip(table, takenKeys(in: context)) {
+    for (binding, keys) in zip(table, takenKeys(in: context, remaps: remaps)) {
       guard let hint = binding.hint, !keys.isEmpty else { continue }
       let isEnter: Bool
       switch binding.action {

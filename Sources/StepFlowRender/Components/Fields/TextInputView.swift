@@ -78,20 +78,25 @@ extension TextInput {
       }
       return
     }
-    let shown = graphemes.map { secure ? glyphs.secureMask : Self.displayed($0) }
-    let widths = shown.map { max(1, DisplayWidth.of($0)) }
+    // Only the widths are needed for the whole text (to place the window); the drawn form of
+    // a grapheme is made for the few the row shows, so a long text (a burst of typing, a
+    // paste) costs a cheap pass over its graphemes a frame, not a string each.
+    let widths = graphemes.map { secure ? 1 : Self.width(of: $0) }
     let window = TextWindow.fitting(
       widths: widths, cursor: focused ? cursor : nil, width: row.width)
     let left = window.offset + (window.leftCut ? 1 : 0)
     let right = window.offset + row.width - (window.rightCut ? 1 : 0)
     var column = 0
-    for index in 0...shown.count {
+    for index in 0...graphemes.count {
+      guard column < right else { break }
       let isCursor = focused && index == cursor
-      let symbol = index < shown.count ? shown[index] : " "
-      let width = index < shown.count ? widths[index] : 1
+      let width = index < graphemes.count ? widths[index] : 1
       defer { column += width }
-      guard index < shown.count || isCursor else { break }
+      guard index < graphemes.count || isCursor else { break }
       guard column >= left, column + width <= right else { continue }
+      let symbol =
+        index == graphemes.count
+        ? " " : secure ? glyphs.secureMask : Self.displayed(graphemes[index])
       let style = isCursor ? textStyle.reversed : textStyle
       let x = row.x + column - window.offset
       if DisplayWidth.of(symbol) == 0 {
@@ -106,6 +111,13 @@ extension TextInput {
     if window.rightCut {
       canvas.put(glyphs.rightMark, width: 1, x: row.maxX - 1, y: row.y, style: faint)
     }
+  }
+
+  /// The cells a grapheme takes as drawn (see ``displayed(_:)``), at least one; printable
+  /// ASCII, most of what is typed, without building its string.
+  package static func width(of grapheme: Character) -> Int {
+    if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    return max(1, DisplayWidth.of(displayed(grapheme)))
   }
 
   /// A grapheme as it is drawn: one with control characters in it shows their escaped form.

@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import StepFlowTestSupport
+import Testing
+
+/// Plain mode on a terminal is a conversation: one question a line, the typed line is the
+/// answer, a secure field is read with echo off, commands start with ":" — on a real
+/// pseudo-terminal, the terminal given back as it was found.
+@Suite(.serialized) struct PlainConversationTests {
+  static let wizard = """
+    { id: "signup", title: "Sign up", steps: [
+      { id: "hello", title: "Hello", body: "Three questions." },
+      { id: "account", title: "Account", fields: [
+        { id: "name", label: "Name", required: true, placeholder: "Ann" },
+        { id: "password", label: "Password", secure: true, required: true, min: 8 },
+      ] },
+      { id: "plan", title: "Plan", fields: [
+        { id: "plan", label: "Plan", type: "choice", options: ["free", "team", "enterprise"],
+          default: "free" },
+        { id: "seats", label: "Seats", type: "number", min: 1, max: 50, default: 3 },
+        { id: "terms", label: "I accept the terms", type: "confirm", required: true },
+      ] },
+      { id: "done", title: "Done", body: "Thanks, {{name}}." },
+    ] }
+    """
+
+  /// Starts `stepflow run signup.json --plain` on a pty (stdout on a pipe), in a folder that
+  /// is removed by the caller.
+  static func start(_ extra: [String] = [], in dir: String) throws -> (
+    PseudoTerminal, TerminalSettings
+  ) {
+    try InlineTests.start(
+      ["run", dir + "/signup.json", "--plain"] + extra, after: [], width: 80, height: 40)
+  }
+
+  @Test func aPersonAnswersEachQuestionByTypingIt() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    #expect(pty.model.contains("Step 1 of 4: Hello"))
+    #expect(pty.model.contains("Three questions."))
+    pty.send("\r")
+    #expect(pty.waitForText("Name (required, e.g. Ann):"))
+    // An empty answer to a required field says what to fix and asks again.
+    pty.send("\r")
+    #expect(pty.waitForText("Name is required"))
+    pty.send("Ann\r")
+    #expect(pty.waitForText("Password (required, at least 8 characters):"))
+    // Echo is off while the secret is read (the terminal's own settings say so).
+    #expect(pty.settings().localFlags & UInt32(ECHO) == 0)
+    pty.send("short\r")
+    #expect(pty.waitForText("Password: must be at least 8 characters"))
+    pty.send("correct horse\r")
+    #expect(pty.waitForText("Plan [free]:"))
+    #expect(pty.settings().localFlags & UInt32(ECHO) != 0, "echo is on again")
+    #expect(pty.model.contains("  2) team"))
+    pty.send("2\r")
+    #expect(pty.waitForText("Seats (1 to 50) [3]:"))
+    pty.send("\r")
+    #expect(pty.waitForText("I accept the terms (must be yes, y/n) [no]:"))
+    pty.send("y\r")
+    #expect(pty.waitForText("Finish (Enter):"))
+    #expect(pty.model.contains("Thanks, Ann."))
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    let everything = String(decoding: pty.output, as: UTF8.self)
+    #expect(!everything.contains("short"), "no secret is ever shown")
+    #expect(!everything.contains("correct horse"), "no secret is ever shown")
+    #expect(!everything.contains("unknown command"))
+    #expect(
+      InlineTests.stdout(pty)
+        == #"{"wizard":"signup","finished":true,"current":"done","reached":["hello","account","plan","done"],"answers":{"name":"Ann","password":"correct horse","plan":"team","seats":3,"terms":true}}"#
+        + "\n")
+  }
+
+  @Test func commandsStartWithAColon() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send(":help\r")
+    #expect(pty.waitForText("Commands start with \":\""))
+    pty.send("\r")
+    #expect(pty.waitForText("Name (required, e.g. Ann):"))
+    // A word that is a command elsewhere is an answer here.
+    pty.send("next\r")
+    #expect(pty.waitForText("Password (required"))
+    pty.send(":back\r")
+    #expect(pty.waitForText("Step 1 of 4: Hello"))
+    pty.send(":nxt\r")
+    #expect(pty.waitForText(#"(did you mean "next"?)"#))
+    pty.send(":quit\r")
+    #expect(pty.waitForText("y/n:"))
+    pty.send("y\r")
+    #expect(pty.waitForExit() == .exited(1))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(InlineTests.stdout(pty) == "")
+  }
+
+  /// Ctrl-C while a secret is read: the run ends with 130 and echo comes back on.
+  @Test func interruptedWhileASecretIsReadGivesTheTerminalBack() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\r")
+    #expect(pty.waitForText("Password (required"))
+    pty.send("hunt\u{03}")
+    #expect(pty.waitForExit() == .exited(130))
+    InlineTests.expectGivenBack(pty, before)
+  }
+
+  /// The terminal's settings before and after, as `stty -a` inside the session prints them.
+  @Test func sttyInsideTheSessionIsTheSameAfterwards() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let pty = try PseudoTerminal(width: 80, height: 40)
+    let run = ([Stepflow.binaryPath, "run", dir + "/signup.json", "--plain"]).map(
+      InlineTests.shellQuoted
+    ).joined(separator: " ")
+    try pty.spawn(
+      "/bin/sh",
+      arguments: [
+        "-c",
+        "stty -a > \(dir)/before.txt; \(run) > /dev/null; echo \"exit $?\"; stty -a > \(dir)/after.txt",
+      ],
+      environment: InlineTests.environment)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\r")
+    #expect(pty.waitForText("Password (required"))
+    pty.send("correct horse\r")
+    #expect(pty.waitForText("Plan [free]:"))
+    pty.send(":quit\r")
+    pty.send("y\r")
+    #expect(pty.waitForText("exit 1"))
+    _ = pty.waitForExit()
+    let before = try String(contentsOfFile: dir + "/before.txt", encoding: .utf8)
+    let after = try String(contentsOfFile: dir + "/after.txt", encoding: .utf8)
+    #expect(before == after)
+    #expect(before.contains(" echo "))
+  }
+}
