@@ -62,7 +62,8 @@ extension FlowRunner {
       var secure = false
       if case .field(let spec, _) = question, case .text(_, true, _) = spec.kind { secure = true }
       let line: String
-      if secure {
+      // A line typed ahead is already read (and was shown as it was typed): it is the answer.
+      if secure, !reader.hasBufferedInput {
         switch SecretLine.read(terminal, timeout: settings.timeout) {
         case .line(let typed):
           tell("\n")

@@ -28,6 +28,8 @@ package struct PlainConversation: Sendable {
     case rating(max: Int)
     /// The y/n question of quit or reset.
     case confirmation
+    /// The step's command failed: retry it (Enter), or go back, skip it (`optional`) or quit.
+    case taskFailed(optional: Bool)
 
     /// The field asked, and the tab it is on (`nil`: not a field's question).
     package var field: (spec: FieldSpec, tab: Int?)? {
@@ -85,7 +87,13 @@ package struct PlainConversation: Sendable {
         list += (editor.tabForm?.fields ?? []).map { .field($0.spec, tab: editor.selectedTab) }
       }
     }
-    list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    if let current = state.progression.current,
+      FlowMachine.taskPhase(ofStep: current, state, program.flow) == .failed
+    {
+      list.append(.taskFailed(optional: program.flow.steps[current].task?.optional ?? false))
+    } else {
+      list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    }
     return list
   }
 
@@ -121,6 +129,10 @@ package struct PlainConversation: Sendable {
       let name = step.tabsField.flatMap { id in step.allFields.first { $0.id == id }?.label }
       lines.append("\(name ?? step.title) [\(step.tabs[selected].title)]: ")
       return lines.joined(separator: "\n")
+    case .taskFailed(let optional):
+      let name = program.state.progression.current.map { FlowMachine.taskName($0, program.flow) }
+      let skip = optional ? ", :skip" : ""
+      return "\(name ?? "The step's command") failed: Enter retries, or :back\(skip), :quit: "
     case .proceed(let effect):
       switch effect {
       case .nextStep:
@@ -251,6 +263,13 @@ package struct PlainConversation: Sendable {
       case .nextStep: return .command("next")
       case .runTask, .back, .nextField: return .command("enter")
       }
+    case .taskFailed(let optional):
+      guard word.isEmpty else {
+        return .again(
+          "press Enter to run it again, or type :back" + (optional ? ", :skip" : "")
+            + " or :quit")
+      }
+      return .command("retry")
     case .tab:
       guard !word.isEmpty else { return .keep }
       let step = program.flow.steps[program.state.editor?.step ?? 0]

@@ -20,6 +20,9 @@ package struct LineReader {
     self.maxLength = maxLength
   }
 
+  /// Whether bytes were read from the descriptor that no line has returned yet (typed ahead).
+  package var hasBufferedInput: Bool { start < buffer.count }
+
   /// What waiting for a line brought.
   package enum Line: Equatable, Sendable {
     case line(String)
