@@ -69,9 +69,13 @@ extension FlowMachine {
         TaskInputs()
       )
     case .command(let spec):
-      let (launch, inputs) = try commandLaunch(
+      var (launch, inputs) = try commandLaunch(
         spec, answers: answers,
         captureLimit: task.capture == nil ? 0 : TaskLaunch.maxCapture)
+      // A capture is the end of the output (`build_log_tail`), and a flood on a stream no
+      // progress is read from may pass unread but for the log's last bytes.
+      launch.capturePart = .end
+      launch.logOnly = task.progress.logOnly
       return (.command(launch), inputs)
     }
   }

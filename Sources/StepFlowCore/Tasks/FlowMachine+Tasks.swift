@@ -122,7 +122,8 @@ extension FlowMachine {
       end.outcome.succeeded ? .succeeded : end.outcome == .stopped ? .stopped : .failed
     if record.status == .succeeded, end.outcome != .dryRun {
       if let capture = flow.steps[index].task?.capture {
-        state.answers[capture] = .text(trimmedOutput(end.captured))
+        state.answers[capture] = .text(
+          trimmedOutput(end.captured, cutAtStart: end.capturedTruncated))
         record.produced = [capture]
         record.captureTruncated = end.capturedTruncated
       }
@@ -143,8 +144,19 @@ extension FlowMachine {
 
   /// A command's stdout as an answer: UTF-8 (invalid bytes replaced), without the white space
   /// and newlines around it.
-  package static func trimmedOutput(_ bytes: [UInt8]) -> String {
-    let text = String(decoding: bytes, as: UTF8.self)
+  /// - Parameters:
+  ///   - bytes: The output kept.
+  ///   - cutAtStart: The bytes are the end of a longer output: a character cut in two at
+  ///     their start (UTF-8 continuation bytes, at most 3) is left out rather than shown as `�`.
+  /// - Returns: The answer's text.
+  package static func trimmedOutput(_ bytes: [UInt8], cutAtStart: Bool = false) -> String {
+    var kept = bytes[...]
+    if cutAtStart {
+      for _ in 0..<3 where kept.first.map({ $0 & 0xC0 == 0x80 }) ?? false {
+        kept = kept.dropFirst()
+      }
+    }
+    let text = String(decoding: kept, as: UTF8.self)
     let blank: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
     guard let first = text.firstIndex(where: { !blank($0) }),
       let last = text.lastIndex(where: { !blank($0) })
