@@ -84,10 +84,10 @@ extension KeyBindings {
   {
     // Remaps other than the installed ones (a test's) are read, never kept.
     if let remaps { return makeHintItems(in: context, ascii: ascii, remaps: remaps) }
-    let slot = 2 * (FocusContext.allCases.firstIndex(of: context) ?? 0) + (ascii ? 1 : 0)
-    if let made = madeHints.withLock({ $0[slot] }) { return made }
+    let place = 2 * slot(of: context) + (ascii ? 1 : 0)
+    if let made = madeHints.withLock({ $0[place] }) { return made }
     let items = makeHintItems(in: context, ascii: ascii, remaps: .current)
-    madeHints.withLock { $0[slot] = items }
+    madeHints.withLock { $0[place] = items }
     return items
   }
 

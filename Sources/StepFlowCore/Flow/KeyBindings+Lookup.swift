@@ -1,3 +1,5 @@
+import Synchronization
+
 extension KeyBindings {
   /// The binding a key has where the focus is, if any, with the user's remaps: a key moved
   /// onto another has that key's binding, a freed key only what a pattern gives it (a list's
@@ -5,13 +7,13 @@ extension KeyBindings {
   ///
   /// Without a remap, the first binding of the table that has the key there.
   ///
-  /// - Complexity: O(1) for a key without a remap, through ``lookup`` (every typed character
+  /// - Complexity: O(1) for a key without a remap, through ``index(of:in:)`` (every typed character
   ///   of a burst asks).
   package static func binding(
     for key: Key, in context: FocusContext, remaps: KeyRemaps = .current
   ) -> KeyBinding? {
     guard let remap = remaps.remap(of: key, in: context) else {
-      return lookup[context]?.index(for: key).map { table[$0] }
+      return index(of: key, in: context).map { table[$0] }
     }
     guard let target = remap.target else {
       return table.first {
@@ -44,9 +46,30 @@ extension KeyBindings {
     return table.indices.filter { table[$0].action == .command(.quit) }.flatMap { taken[$0] }
   }
 
-  /// Per context, where in the table each key's binding is.
-  private static let lookup: [FocusContext: KeyLookup] = Dictionary(
-    uniqueKeysWithValues: FocusContext.allCases.map { ($0, KeyLookup(table, in: $0)) })
+  /// Per context, where in the table each key's binding is, made when first needed.
+  ///
+  /// Each is made the first time a key is looked up there, and kept. A run meets only a few of
+  /// the contexts (its first frame asks one, for the hint line's Enter), so none is made
+  /// before a key or a frame needs it.
+  private static let lookups = Mutex<[KeyLookup?]>(
+    Array(repeating: nil, count: FocusContext.allCases.count))
+
+  /// Where in the table the binding of a key is, where the focus is, without remaps.
+  ///
+  /// - Complexity: O(1), and O(table) the first time a context is asked.
+  private static func index(of key: Key, in context: FocusContext) -> Int? {
+    let slot = slot(of: context)
+    if let found = lookups.withLock({ $0[slot].map { $0.index(for: key) } }) { return found }
+    let made = KeyLookup(table, in: context)
+    lookups.withLock { $0[slot] = made }
+    return made.index(for: key)
+  }
+
+  /// The contexts in a fixed order, for tables kept per context.
+  private static let contexts = FocusContext.allCases
+
+  /// The place of a context in tables kept per context (``contexts``' order).
+  static func slot(of context: FocusContext) -> Int { contexts.firstIndex(of: context) ?? 0 }
 
   /// What the Enter key is bound to in a context: looked up for the context asked only.
   package static func enterAction(in context: FocusContext) -> KeyAction? {
