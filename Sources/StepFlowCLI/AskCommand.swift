@@ -168,12 +168,9 @@ package enum AskCommand {
     }
     let label = parsed.operands.count > 1 ? parsed.operands[1] : defaultLabel(of: kind)
     let user: UserSettings
-    switch UserConfig.settings(noConfig: parsed.has("--no-config"), environment: environment) {
-    case .success(let settings): user = settings
-    case .failure(let failure):
-      for line in failure.lines { Platform.writeStderr(line + "\n") }
-      return failure.exitCode
-    }
+    do throws(UserConfig.Failure) {
+      user = try UserConfig.settings(for: parsed, environment: environment)
+    } catch { return error.exitCode }
     var settings = try RunCommand.settings(
       parsed, environment: environment, rating: false, usage: usage, screen: .inline, user: user)
     let spec = try fieldSpec(kind: kind, label: label, parsed: parsed, settings: settings)
