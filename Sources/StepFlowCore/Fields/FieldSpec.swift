@@ -22,33 +22,75 @@ public struct FieldSpec: Hashable, Sendable {
   private final class Storage: Sendable {
     let id: String
     let label: String
-    let help: String?
     let kind: FieldKind
     let required: Bool
-    let pattern: String?
-    let patternMessage: String?
-    let min: Int?
-    let max: Int?
-    let check: FieldCheck?
     let defaultValue: FieldValue?
-    let defaultFromEnvironment: String?
-    /// The program's own check, after the built-in rules.
-    let validator: FieldValidator?
-    /// `pattern`, compiled once.
-    let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
-    let optionsSource: CommandSpec?
-    let commandCheck: CommandSpec?
-    /// The most characters a text may have to be matched against `regex`.
-    let patternTextLimit: Int?
-    /// The last text matched against `regex` and whether it matched: a screen checks its
-    /// touched fields at every frame and Next checks them all again, and none of it matches a
-    /// text a second time (the answers a step shows rarely change between two checks).
-    let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
-    /// Why the declaration could not be made (a non-throwing constructor's); empty for a spec
-    /// that was built.
-    let problems: [FieldSpecError]
+    /// The rules and hooks few fields have (most fields of a long wizard have none of them):
+    /// `nil` when the field has none.
+    let rare: Rare?
+
+    var help: String? { rare?.help }
+    var pattern: String? { rare?.pattern }
+    var patternMessage: String? { rare?.patternMessage }
+    var min: Int? { rare?.min }
+    var max: Int? { rare?.max }
+    var check: FieldCheck? { rare?.check }
+    var defaultFromEnvironment: String? { rare?.defaultFromEnvironment }
+    var validator: FieldValidator? { rare?.validator }
+    var regex: FieldPattern? { rare?.regex }
+    var optionsSource: CommandSpec? { rare?.optionsSource }
+    var commandCheck: CommandSpec? { rare?.commandCheck }
+    var patternTextLimit: Int? { rare?.patternTextLimit }
+    var problems: [FieldSpecError] { rare?.problems ?? [] }
+
+    /// What few fields have.
+    final class Rare: Sendable {
+      let help: String?
+      let pattern: String?
+      let patternMessage: String?
+      let min: Int?
+      let max: Int?
+      let check: FieldCheck?
+      let defaultFromEnvironment: String?
+      /// The program's own check, after the built-in rules.
+      let validator: FieldValidator?
+      /// `pattern`, compiled once.
+      let regex: FieldPattern?
+      let optionsSource: CommandSpec?
+      let commandCheck: CommandSpec?
+      /// The most characters a text may have to be matched against `regex`.
+      let patternTextLimit: Int?
+      /// The last text matched against `regex` and whether it matched: a screen checks its
+      /// touched fields at every frame and Next checks them all again, and none of it matches
+      /// a text a second time (the answers a step shows rarely change between two checks).
+      let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
+      /// Why the declaration could not be made (a non-throwing constructor's); empty for a
+      /// spec that was built.
+      let problems: [FieldSpecError]
+
+      init(
+        help: String?, pattern: String?, patternMessage: String?, min: Int?, max: Int?,
+        check: FieldCheck?, defaultFromEnvironment: String?, validator: FieldValidator?,
+        regex: FieldPattern?, optionsSource: CommandSpec?, commandCheck: CommandSpec?,
+        patternTextLimit: Int?, problems: [FieldSpecError]
+      ) {
+        self.help = help
+        self.pattern = pattern
+        self.patternMessage = patternMessage
+        self.min = min
+        self.max = max
+        self.check = check
+        self.defaultFromEnvironment = defaultFromEnvironment
+        self.validator = validator
+        self.regex = regex
+        self.optionsSource = optionsSource
+        self.commandCheck = commandCheck
+        self.patternTextLimit = patternTextLimit
+        self.problems = problems
+      }
+    }
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
@@ -59,23 +101,22 @@ public struct FieldSpec: Hashable, Sendable {
     ) {
       self.id = id
       self.label = label
-      self.help = help
       self.kind = kind
       self.required = required
-      self.pattern = pattern
-      self.patternMessage = patternMessage
-      self.min = min
-      self.max = max
-      self.check = check
       self.defaultValue = defaultValue
-      self.defaultFromEnvironment = defaultFromEnvironment
-      self.validator = validator
-      self.regex = regex
       self.search = search
-      self.optionsSource = optionsSource
-      self.commandCheck = commandCheck
-      self.patternTextLimit = patternTextLimit
-      self.problems = problems
+      let hasRare =
+        help != nil || pattern != nil || patternMessage != nil || min != nil || max != nil
+        || check != nil || defaultFromEnvironment != nil || validator != nil || regex != nil
+        || optionsSource != nil || commandCheck != nil || patternTextLimit != nil
+        || !problems.isEmpty
+      rare =
+        hasRare
+        ? Rare(
+          help: help, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
+          check: check, defaultFromEnvironment: defaultFromEnvironment, validator: validator,
+          regex: regex, optionsSource: optionsSource, commandCheck: commandCheck,
+          patternTextLimit: patternTextLimit, problems: problems) : nil
     }
 
     /// The same definition with another text limit for its pattern.
@@ -153,16 +194,16 @@ public struct FieldSpec: Hashable, Sendable {
   package var patternTextLimit: Int? { storage.patternTextLimit }
 
   /// Whether `text` matches the pattern (`true` without one), matched once for a text checked
-  /// again and again (see `Storage.lastMatch`).
+  /// again and again (see `Storage.Rare.lastMatch`).
   package func patternMatches(_ text: String) -> Bool {
     guard let regex else { return true }
-    let known = storage.lastMatch.withLock { last -> Bool? in
+    let known = storage.rare?.lastMatch.withLock { last -> Bool? in
       guard let last, last.text == text else { return nil }
       return last.matched
     }
     if let known { return known }
     let matched = regex.matches(text)
-    storage.lastMatch.withLock { $0 = (text, matched) }
+    storage.rare?.lastMatch.withLock { $0 = (text, matched) }
     return matched
   }
 
