@@ -167,21 +167,18 @@ package enum FlowMachine {
     if let result = state.editor?.set(id: id, text: text) {
       return edited(result, &state, flow)
     }
-    let specs = flow.steps.lazy.flatMap(\.allFields)
-    guard let spec = specs.first(where: { $0.id == id }) else {
-      let ids = Array(specs.map(\.id))
+    guard let place = flow.field(id) else {
+      let ids = Array(flow.steps.lazy.flatMap(\.allFields).map(\.id))
       let error = FieldError(
         fieldID: id, label: "",
         problem: .unknownField(suggestion: Suggestions.closest(to: id, in: ids), fields: ids))
       return .refused(error.message)
     }
-    switch spec.parseValue(text) {
+    switch place.spec.parseValue(text) {
     case .success(let value):
       state.answers[id] = value
       // A step left earlier shows the new answer when it comes back.
-      if let step = flow.steps.firstIndex(where: { $0.allFields.contains { $0.id == id } }) {
-        state.parkedEditors[step] = nil
-      }
+      state.parkedEditors[place.step] = nil
       if flow.hasTemplates {
         // Texts that name the answer are filled in again: the current step's now, the
         // others' when they are shown.
