@@ -34,6 +34,8 @@ package struct FlowProgram: TerminalProgram {
   package var stages = StageProgress()
   /// The steps' tasks as the screen shows them, the effects they ask for, the output pane.
   package private(set) var tasks = TaskScreen()
+  /// The canvases the frames are drawn into, again and again (copies share them).
+  package let canvasPool = CanvasPool()
 
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
