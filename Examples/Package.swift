@@ -6,7 +6,8 @@ import PackageDescription
 // modules of the StepFlow product). It also has its own module named ArgumentParser and its
 // own ExitCode type: StepFlow's public API must not clash with names as common as those (its
 // argument parser and exit codes are package-internal). LineCount gives a step work to do: a
-// closure that reads a file with its progress on the step's screen.
+// closure that reads a file with its progress on the step's screen. Delivery, Rating and
+// Purchase are the three seed examples as an adopter writes them (docs/library.md).
 let package = Package(
   name: "stepflow-examples",
   dependencies: [.package(name: "stepflow", path: "..")],
@@ -22,6 +23,12 @@ let package = Package(
     .executableTarget(
       name: "LineCount", dependencies: [.product(name: "StepFlow", package: "stepflow")],
       path: "Sources/LineCount"),
+    .executableTarget(
+      name: "Delivery", dependencies: [.product(name: "StepFlow", package: "stepflow")],
+      path: "Sources/Delivery"),
+    .executableTarget(
+      name: "Rating", dependencies: [.product(name: "StepFlow", package: "stepflow")],
+      path: "Sources/Rating"),
   ],
   swiftLanguageModes: [.v6]
 )

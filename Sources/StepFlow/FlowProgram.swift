@@ -12,16 +12,16 @@ import StepFlowText
 package struct FlowProgram: TerminalProgram {
   package let flow: FlowDefinition
   package let options: FlowOptions
-  package private(set) var state: FlowState
+  package internal(set) var state: FlowState
   /// The last refusal or notice, shown on the screen until the next command.
-  package private(set) var message: String?
+  package internal(set) var message: String?
   /// The terminal's size, from its resize events (`nil` before the first, and in scripts).
-  package private(set) var screenSize: (width: Int, height: Int)?
+  package internal(set) var screenSize: (width: Int, height: Int)?
   package var transition: StepTransition?
   /// The navigation bar: the previous step under the current one.
-  package private(set) var navigationBar: NavigationBar
+  package internal(set) var navigationBar: NavigationBar
   /// The current step's tab bar, if it has tabs.
-  package private(set) var tabs: Tabs?
+  package internal(set) var tabs: Tabs?
   /// The state before the last tab change, whose tab content slides out.
   package var tabOutgoing: FlowState?
   /// Whether steps with a progress stage run it and advance by themselves (`--auto`): each
@@ -29,11 +29,14 @@ package struct FlowProgram: TerminalProgram {
   package var isAutomatic: Bool { options.auto }
   /// The steps whose stage ran to its end while they stayed reached: shown full, not run
   /// again (un-reaching a step with Back, or starting over, forgets it).
-  package private(set) var completedStages: Set<Int> = []
+  package internal(set) var completedStages: Set<Int> = []
   /// The progress indicators of the stages, in an automatic run.
   package var stages = StageProgress()
   /// The steps' tasks as the screen shows them, the effects they ask for, the output pane.
-  package private(set) var tasks = TaskScreen()
+  package internal(set) var tasks = TaskScreen()
+  /// A press on a step of the strip not yet released: released sooner than ``longPress`` it
+  /// taps the step; held that long, it starts over.
+  package internal(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
   /// The canvases the frames are drawn into, again and again (copies share them).
   package let canvasPool = CanvasPool()
 
@@ -223,7 +226,7 @@ package struct FlowProgram: TerminalProgram {
   }
 
   /// Whether the terminal is with the editor now (between ``takeHandOver()`` and its end).
-  private var editorRunning = false
+  var editorRunning = false
 
   /// The text Ctrl-E asked to edit, once, for the loop to hand the terminal over.
   package mutating func takeHandOver() -> ExternalEdit? {
@@ -235,14 +238,14 @@ package struct FlowProgram: TerminalProgram {
   }
 
   /// The editor is done: its text goes into the field, or the message says why it does not.
-  private mutating func edited(_ result: EditResult, at now: Duration) {
+  mutating func edited(_ result: EditResult, at now: Duration) {
     editorRunning = false
     let before = stateBeforeChange()
     let outcome = FlowMachine.finishEdit(result, state: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
   }
 
-  private mutating func perform(_ command: Command, at now: Duration) -> Outcome {
+  mutating func perform(_ command: Command, at now: Duration) -> Outcome {
     let before = stateBeforeChange()
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
     react(to: outcome, leaving: before, at: now)
@@ -258,7 +261,7 @@ package struct FlowProgram: TerminalProgram {
   /// they are after the move (a move changes none that the step it leaves shows) and no parked
   /// editor.
   /// - Complexity: O(1).
-  private func stateBeforeChange() -> FlowState {
+  func stateBeforeChange() -> FlowState {
     var before = state
     before.answers = [:]
     before.parkedEditors = [:]
@@ -267,7 +270,7 @@ package struct FlowProgram: TerminalProgram {
 
   /// What the screen does after a change: messages, transitions, the bar and the tabs, the
   /// tasks' effects.
-  private mutating func react(
+  mutating func react(
     to outcome: Outcome, leaving stateBefore: FlowState, at now: Duration
   ) {
     var before = stateBefore
@@ -345,291 +348,5 @@ package struct FlowProgram: TerminalProgram {
       // Moving on starts the next step's stage at `end`; staying shows this one full.
       _ = perform(.next, at: end)
     }
-  }
-
-  // MARK: Mouse
-
-  /// How long a press on the strip is held to be the seed's long press (start over).
-  package static let longPress: Duration = .milliseconds(600)
-
-  /// A press on a step of the strip not yet released: released sooner than ``longPress`` it
-  /// taps the step; held that long, it starts over.
-  package private(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
-
-  /// What a click at a column and row of the screen lands on, as the screen is drawn now.
-  package func clickTarget(atColumn column: Int, row: Int) -> ClickTarget? {
-    guard let size = screenSize else { return nil }
-    var still = self
-    still.transition = nil
-    let hits = HitMap()
-    var view = FlowView(program: still, now: .zero)
-    view.hits = hits
-    _ = view.render(width: size.width, height: size.height)
-    return hits.target(atColumn: column, row: row)
-  }
-
-  /// A mouse event: a click on a step taps it (on release; held, it starts over); anywhere
-  /// else in a flow driven by taps it is Enter; on a button it presses it, on a tab selects
-  /// it, on a field focuses it and on an option, a star or yes/no sets it; the wheel is ↑/↓
-  /// where the focus is (a list's highlight, the form).
-  /// - Returns: what it did; `nil` when it means nothing here.
-  @discardableResult
-  package mutating func mouse(_ event: MouseEvent, at now: Duration) -> Outcome? {
-    guard screenSize != nil, !isTooSmall, state.status == .running else { return nil }
-    if state.showsHelp {
-      // A click closes the help, as any key does.
-      guard case .press = event.action else { return nil }
-      return press(.escape, at: now)
-    }
-    // While y/n is asked, only its keys answer.
-    guard state.pendingConfirmation == nil else { return nil }
-    switch event.action {
-    case .press(.left):
-      heldStep = nil
-      guard let target = clickTarget(atColumn: event.column, row: event.row) else {
-        // A flow driven by taps (the delivery) advances on a tap anywhere, as Enter does.
-        return flow.navigation == .tap ? press(.enter, at: now) : nil
-      }
-      if case .step(let index) = target {
-        heldStep = (index, now, false)
-        return .changed
-      }
-      return click(target, at: now)
-    case .release:
-      guard let held = heldStep else { return nil }
-      heldStep = nil
-      return held.fired ? .changed : click(.step(held.index), at: now)
-    case .wheelUp:
-      return press(.up, at: now)
-    case .wheelDown:
-      return press(.down, at: now)
-    default:
-      return nil
-    }
-  }
-
-  /// Does what a click means, through the pure update.
-  private mutating func click(_ target: ClickTarget, at now: Duration) -> Outcome {
-    transition = nil
-    let before = stateBeforeChange()
-    let outcome = FlowMachine.click(target, state: &state, flow: flow)
-    react(to: outcome, leaving: before, at: now)
-    return outcome
-  }
-
-  /// A press on the strip held for ``longPress``: starts over (asking first once something is
-  /// answered).
-  private mutating func holdStep(at now: Duration) {
-    guard let held = heldStep, !held.fired, now - held.since >= Self.longPress else { return }
-    heldStep = (held.index, held.since, true)
-    let before = stateBeforeChange()
-    let outcome = FlowMachine.longPress(state: &state, flow: flow)
-    react(to: outcome, leaving: before, at: now)
-  }
-
-  // MARK: TerminalProgram
-
-  /// Keys that arrived together: a run of printable characters typed into a text field is
-  /// inserted at once (a burst of typing without bracketed paste costs as much as a paste of
-  /// it), every other key goes through ``handle(_:at:)``; a key that asks for the editor ends
-  /// the keys.
-  package mutating func handle(keys: [Key], at now: Duration) -> ProgramAction {
-    var index = keys.startIndex
-    while index < keys.endIndex {
-      if !isTooSmall, !state.showsHelp, state.pendingConfirmation == nil,
-        state.status == .running, focusContext == .textField
-      {
-        var typed = ""
-        var end = index
-        while end < keys.endIndex, case .character(let character) = keys[end],
-          KeyBindings.binding(for: keys[end], in: .textField)?.action == .edit
-        {
-          typed.append(character)
-          end += 1
-        }
-        if end > index + 1 {
-          transition = nil
-          if let outcome = FlowMachine.perform(
-            .edit, key: .paste(typed), state: &state, flow: flow)
-          {
-            react(to: outcome, leaving: state, at: now)
-          }
-          index = end
-          continue
-        }
-      }
-      if case .exit(let code) = handle(.key(keys[index]), at: now) { return .exit(code) }
-      index += 1
-      // Ctrl-E asked for the editor: the terminal goes to it now, and what was typed after
-      // Ctrl-E in the same read is dropped, as the input the editor leaves unread is.
-      if state.editRequest != nil, !editorRunning { break }
-    }
-    return statusAction
-  }
-
-  /// What the loop does after an event: go on, or exit with the flow's code.
-  private var statusAction: ProgramAction {
-    switch state.status {
-    case .running: return .continue
-    case .finished: return .exit(ExitCode.finished)
-    case .cancelled: return .exit(ExitCode.notFinished)
-    }
-  }
-
-  package mutating func handle(_ event: TerminalEvent, at now: Duration) -> ProgramAction {
-    switch event {
-    case .key(let key) where isTooSmall:
-      // The "terminal too small" screen shows only how to quit (or the y/n question): a key
-      // acts only as that says, never on a step the user cannot see.
-      if let binding = KeyBindings.binding(for: key, in: focusContext),
-        [.command(.quit), .confirm, .dismiss].contains(binding.action)
-      {
-        press(key, at: now)
-      }
-    case .key(.mouse(let event)):
-      mouse(event, at: now)
-    case .key(let key):
-      press(key, at: now)
-    case .tick:
-      holdStep(at: now)
-      apply(.tick(milliseconds: 0), at: now)
-    case .resize(let width, let height):
-      screenSize = (width, height)
-    case .edited(let result):
-      edited(result, at: now)
-    case .input, .inputClosed:
-      break
-    case .task(let event):
-      receive(event, at: now)
-    }
-    return statusAction
-  }
-
-  /// News of a task: its output and progress for the screen; its end for the state (the
-  /// answers it gave, the next step in an automatic run, the effects that follow).
-  /// - Returns: what the end did (`nil` for other news, and the end of a run that was
-  ///   replaced): a check's refusal, a move.
-  @discardableResult
-  package mutating func receive(_ event: TaskEvent, at now: Duration) -> Outcome? {
-    tasks.receive(event, at: now)
-    guard case .ended(let id, let end) = event else { return nil }
-    let before = stateBeforeChange()
-    switch id.subject {
-    case .options, .check:
-      let errors = tasks.fieldRunEnded(id)
-      guard
-        let outcome = FlowMachine.fieldTaskEnded(
-          id, end, errorOutput: errors, state: &state, flow: flow)
-      else { return nil }
-      if case .changed = outcome { message = nil }
-      react(to: outcome, leaving: before, at: now)
-      return outcome
-    default: break
-    }
-    guard let outcome = FlowMachine.taskEnded(id, end, state: &state, flow: flow) else {
-      return nil
-    }
-    // The message of a refusal the task's end lifts (the run had not ended) goes with it.
-    if case .changed = outcome { message = nil }
-    react(to: outcome, leaving: before, at: now)
-    return outcome
-  }
-
-  package mutating func takeEffects() -> [TaskEffect] { tasks.takeEffects() }
-
-  /// The screen: the wizard's, or a question's rows (at most `height`; `--frames` prints them).
-  package func view(width: Int, height: Int, at now: Duration) -> Canvas {
-    if options.layout == .question {
-      return QuestionView(program: self, now: now).render(width: width, maxHeight: height)
-    }
-    return FlowView(program: self, now: now).render(width: width, height: height)
-  }
-
-  package func nextDeadline(after now: Duration) -> Duration? {
-    var deadlines: [Duration] = []
-    if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
-    if let held = heldStep, !held.fired { deadlines.append(held.since + Self.longPress) }
-    if state.status == .running, let running = stages.running,
-      running.step == state.progression.current
-    {
-      deadlines.append(min(running.start + running.duration, now + .milliseconds(50)))
-    }
-    if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = tasks.nextDeadline(after: now) { deadlines.append(next) }
-    return deadlines.min()
-  }
-
-  /// The focus in words for plain mode: `E-mail (paypal_email)`, `tab bar`, `Next button`.
-  package static func focusText(_ editor: StepEditor) -> String {
-    switch editor.focus {
-    case .field, .tabField:
-      guard let field = editor.focusedField else { return "none" }
-      return "\(field.spec.label) (\(field.id))"
-    case .tabBar: return "tab bar"
-    case .back: return "Back button"
-    case .next: return "Next button"
-    case nil: return "none"
-    }
-  }
-
-  /// The current screen in words, for plain mode and screen readers: where the flow stands,
-  /// the navigation bar, what the step shows, the tab bar, the fields and the buttons — no
-  /// redraws, one line each.
-  package func accessibleText() -> [String] {
-    let glyphs = Glyphs.for(options.glyphs)
-    let custom = StepScreenContext(
-      now: .zero, answers: state.answers, theme: flow.theme, glyphs: glyphs, colorDepth: .none,
-      rating: state.rating)
-    var lines = [
-      StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
-    ]
-    guard let current = state.progression.current else {
-      lines += StepView.blockLines(
-        flow.resolvedBlocks(answers: state.answers), rating: state.rating, context: custom)
-      if let message { lines.append(message) }
-      return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
-    }
-    let step = flow.resolvedStep(current, answers: state.answers)
-    if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
-    lines += StepView.blockLines(
-      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating,
-      context: custom)
-    if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
-      lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
-    }
-    if let editor = state.editor {
-      lines += editor.form.accessibleLines(glyphs: glyphs, context: state.context)
-      if let tabs, let tabForm = editor.tabForm {
-        lines.append(step.title + " — " + tabs.accessibleText)
-        lines += StepView.blockLines(
-          step.tabs[editor.selectedTab].blocks, rating: state.rating, context: custom)
-        lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
-      }
-    }
-    let task = taskDrawing(at: .zero, theme: flow.theme, glyphs: glyphs)
-    if let task {
-      lines += taskLines(task)
-    }
-    if let actions = task?.actions {
-      lines.append(actions.accessibleText)
-    } else if let editor = state.editor, flow.navigation == .buttons, task?.phase != .running {
-      var nextTitle = state.progression.isAtLastStep ? "Finish" : "Next"
-      if case .ready(let changed)? = task?.phase { nextTitle = changed ? "Run again" : "Run" }
-      lines.append(
-        ButtonRow(
-          backEnabled: state.progression.reachedCount > 1 && current > 0,
-          nextTitle: nextTitle, focus: editor.focus, theme: flow.theme, glyphs: glyphs
-        ).accessibleText)
-    }
-    if let editor = state.editor {
-      lines.append("Focus: " + FlowProgram.focusText(editor))
-    }
-    if let line = fieldTaskLine(at: .zero, glyphs: glyphs, plain: true) { lines.append(line) }
-    if let message { lines.append(message) }
-    if let asked = state.pendingConfirmation { lines.append(asked.question) }
-    // Text from wizard files and answers: never a raw control character.
-    return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
   }
 }

@@ -13,11 +13,11 @@ import StepFlowCommandLine
 enum LineCount: FlowSteps {
   case pick, count, done
 
-  static let file = try? FieldSpec(
+  static let file = FieldSpec.declared(
     id: "file", label: "File", kind: .path(PathRules(kind: .file, mustExist: true)),
     required: true)
 
-  var fields: [FieldSpec] { self == .pick ? [Self.file].compactMap { $0 } : [] }
+  var fields: [FieldSpec] { self == .pick ? [Self.file] : [] }
 
   var work: StepWork? { self == .count ? Self.counting : nil }
 
