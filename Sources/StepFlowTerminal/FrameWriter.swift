@@ -1,3 +1,4 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
 
@@ -151,8 +152,16 @@ package struct FrameWriter: Sendable {
     var written = 0
     new.cells.withUnsafeBufferPointer { newCells in
       old.cells.withUnsafeBufferPointer { oldCells in
+        let rowBytes = width * MemoryLayout<Cell>.stride
         for y in 0..<new.height {
           let row = y * width
+          // A row whose memory is the same is the same row (most rows, most frames): one
+          // memory comparison instead of one a cell.
+          if let a = newCells.baseAddress, let b = oldCells.baseAddress,
+            memcmp(a + row, b + row, rowBytes) == 0
+          {
+            continue
+          }
           // Cells before `free` in this row were written by this frame.
           var free = 0
           var x = 0

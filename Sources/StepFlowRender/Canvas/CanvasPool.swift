@@ -26,13 +26,16 @@ package final class CanvasPool: Sendable {
   /// A canvas of this size with every cell a blank in `style`: the oldest one given back if
   /// it has the size, else a new one.
   package func canvas(width: Int, height: Int, style: Style) -> Canvas {
-    let reused = spare.withLock { spare -> Canvas? in
+    var reused = spare.withLock { spare -> Canvas? in
       guard let i = spare.firstIndex(where: { $0.width == width && $0.height == height }) else {
         return nil
       }
       return spare.remove(at: i)
     }
-    guard var canvas = reused else { return Canvas(width: width, height: height, style: style) }
+    // Taken out of the optional, so that the canvas is not shared while it is cleared.
+    guard var canvas = reused.take() else {
+      return Canvas(width: width, height: height, style: style)
+    }
     canvas.clear(style: style)
     return canvas
   }
