@@ -15,8 +15,6 @@ nonisolated(unsafe) private var standardOutputFailureReason: String?
 ///
 /// The rest of the library stays pure and testable.
 package enum Platform {
-  /// The process environment as a dictionary.
-  ///
   /// The process's arguments, without the program's name, read from their bytes: one that is
   /// not UTF-8 (a Latin-1 file name) is held by ``SystemText`` so that it opens as given.
   package static func arguments() -> [String] {
@@ -28,8 +26,12 @@ package enum Platform {
     }
   }
 
+  /// The process environment as a dictionary.
   package static func environment() -> [String: String] {
-    var result: [String: String] = [:]
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    // Room for every variable at once: no table grown and rehashed on the way (start-up).
+    var result = [String: String](minimumCapacity: count)
     var pointer = environ
     while let entry = pointer.pointee {
       // Split at the first "=" byte (comparing bytes, not characters: this runs at start-up).
