@@ -2,18 +2,23 @@ import Testing
 
 @testable import StepFlowCore
 
+/// A flow of `count` steps with a text field each (`s0`/`f0`…).
+private func longFlow(_ count: Int) throws -> FlowDefinition {
+  let steps = try (0..<count).map { i in
+    StepDefinition(
+      id: "s\(i)", title: "Step \(i)",
+      fields: [try FieldSpec(id: "f\(i)", label: "Field \(i)", kind: .text())])
+  }
+  return FlowDefinition(
+    id: "long", title: "Long", steps: steps,
+    strip: StripStyle(position: .above, shape: .bar), navigation: .buttons)
+}
+
 /// The editors of steps left earlier: kept near the current step, made again from the answers
 /// farther away, so that a long walk holds a bounded number of them.
 @Suite struct ParkedEditorTests {
   @Test func aLongWalkKeepsTheNearestEditorsAndEveryAnswer() throws {
-    let steps = try (0..<80).map { i in
-      StepDefinition(
-        id: "s\(i)", title: "Step \(i)",
-        fields: [try FieldSpec(id: "f\(i)", label: "Field \(i)", kind: .text())])
-    }
-    let flow = FlowDefinition(
-      id: "long", title: "Long", steps: steps,
-      strip: StripStyle(position: .above, shape: .bar), navigation: .buttons)
+    let flow = try longFlow(80)
     var state = FlowState(flow: flow)
     for i in 0..<79 {
       #expect(FlowMachine.apply(.type("x\(i)"), to: &state, flow: flow) == .changed)
@@ -33,14 +38,7 @@ import Testing
   }
 
   @Test func setOnAnotherStepFindsItsStepAndDropsItsParkedEditor() throws {
-    let steps = try (0..<40).map { i in
-      StepDefinition(
-        id: "s\(i)", title: "Step \(i)",
-        fields: [try FieldSpec(id: "f\(i)", label: "Field \(i)", kind: .text())])
-    }
-    let flow = FlowDefinition(
-      id: "long", title: "Long", steps: steps,
-      strip: StripStyle(position: .above, shape: .bar), navigation: .buttons)
+    let flow = try longFlow(40)
     #expect(flow.field("f27")?.step == 27)
     #expect(flow.field("f27")?.spec.label == "Field 27")
     #expect(flow.field("nope") == nil)
