@@ -308,7 +308,18 @@ public struct Canvas: Equatable, Sendable {
   /// again, frame after frame, is not made anew each time).
   package mutating func clear(style: Style = .plain) {
     let blank = Cell(grapheme: .space, style: style)
-    cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+    // As `init` does: one cell, then the written part doubled by memory copies (storing each
+    // cell of a 400×120 screen made a still frame 30 % slower than a fresh canvas).
+    cells.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+      base.pointee = blank
+      var done = 1
+      while done < buffer.count {
+        let chunk = min(done, buffer.count - done)
+        (base + done).update(from: base, count: chunk)
+        done += chunk
+      }
+    }
   }
 
   /// The canvas as plain text, one string a row, trailing blanks trimmed.
