@@ -13,111 +13,24 @@ Prints one line a case: the best, median and worst of the rounds, in millisecond
 exit status (130 expected); `--only TEXT` runs the cases whose name has TEXT. Hostile files go to a temporary folder that is removed at the end.
 """
 
-import fcntl
 import json
 import os
-import pty
-import select
 import shutil
-import signal
-import struct
 import sys
 import tempfile
-import termios
 import time
 
-ENV = {
-    "LANG": "C.UTF-8",
-    "TERM": "xterm-256color",
-    "PATH": "/usr/bin:/bin",
-    "STEPFLOW_REDUCED_MOTION": "1",
-}
-
-
-def spawn(argv, width=80, height=24):
-    """Starts argv on a new pty of the given size; returns (pid, master fd)."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        # Python ignores SIGPIPE, and an ignored signal stays ignored across exec: a shell
-        # pipeline's producer would then never die when stepflow has gone.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        os.execve(argv[0], argv, ENV)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-    os.kill(pid, signal.SIGWINCH)
-    return pid, fd
-
-
-def read_until(fd, needle, timeout):
-    """Reads the pty until `needle` (bytes) was seen or `timeout` seconds passed."""
-    seen = b""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return False
-            seen = (seen + chunk)[-65536:]
-            if needle in seen:
-                return True
-    return False
-
-
-def drain(fd, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.02)
-        if ready:
-            try:
-                os.read(fd, 65536)
-            except OSError:
-                return
-
-
-def write_all(fd, data):
-    """Writes data, reading the pty meanwhile so that the program never blocks on it."""
-    view = memoryview(data)
-    while view:
-        _, writable, _ = select.select([fd], [fd], [], 1)
-        if writable:
-            try:
-                n = os.write(fd, view[:4096])
-            except BlockingIOError:
-                n = 0
-            view = view[n:]
-        try:
-            os.set_blocking(fd, False)
-            os.read(fd, 65536)
-        except (BlockingIOError, OSError):
-            pass
-        finally:
-            os.set_blocking(fd, True)
+from ptytools import drain, read_until, spawn, wait_exit, write_all
 
 
 def interrupt(pid, fd, timeout=60):
     """Sends Ctrl-C; returns (milliseconds until exit, exit status)."""
     start = time.monotonic()
     os.write(fd, b"\x03")
-    end = start + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done == pid:
-            took = (time.monotonic() - start) * 1000
-            code = os.waitstatus_to_exitcode(status)
-            os.close(fd)
-            return took, code if code >= 0 else 128 - code
-        if time.monotonic() > end:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(fd)
-            return float("inf"), "killed"
-        ready, _, _ = select.select([fd], [], [], 0.002)
-        if ready:
-            try:
-                os.read(fd, 65536)
-            except OSError:
-                pass
+    code = wait_exit(pid, fd, timeout, poll=0.002)
+    if code is None:
+        return float("inf"), "killed"
+    return (time.monotonic() - start) * 1000, code
 
 
 def case_patterns(binary, folder):
@@ -209,7 +122,7 @@ def case_gauge(binary, producer):
 
 
 def case_huge(binary, width, height):
-    pid, fd = spawn([binary, "run", "purchase"], width, height)
+    pid, fd = spawn([binary, "run", "purchase"], width=width, height=height)
     read_until(fd, b"too large", 10) or read_until(fd, b"Espresso", 5)
     return interrupt(pid, fd)
 

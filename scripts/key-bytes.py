@@ -11,49 +11,15 @@ median, least and most bytes per key (issue 18's aim: no more than dialog). dial
 when it is not installed.
 """
 
-import fcntl
 import os
-import pty
 import select
 import shutil
 import signal
 import statistics
-import struct
 import sys
-import termios
 import time
 
-ENV = {
-    "LANG": "C.UTF-8",
-    "TERM": "xterm-256color",
-    "PATH": "/usr/bin:/bin",
-    "STEPFLOW_REDUCED_MOTION": "1",
-}
-
-
-def spawn(argv, width=80, height=24):
-    pid, fd = pty.fork()
-    if pid == 0:
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        os.execve(argv[0], argv, ENV)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-    os.kill(pid, signal.SIGWINCH)
-    return pid, fd
-
-
-def quiet_bytes(fd, quiet=0.1, limit=5.0):
-    """The bytes written until nothing came for `quiet` seconds."""
-    total = 0
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], quiet)
-        if not ready:
-            break
-        try:
-            total += len(os.read(fd, 65536))
-        except OSError:
-            break
-    return total
+from ptytools import Screen, spawn, wait_exit
 
 
 def measure(argv, keys):
@@ -70,13 +36,12 @@ def measure(argv, keys):
         if b"\x1b[6n" in chunk:
             os.write(fd, b"\x1b[1;1R")
     per_key = []
+    screen = Screen(fd, keep=0)
     for i in range(keys):
         os.write(fd, bytes([ord("a") + i % 26]))
-        per_key.append(quiet_bytes(fd))
+        per_key.append(screen.quiet())
     os.kill(pid, signal.SIGTERM)
-    quiet_bytes(fd, 0.2)
-    os.waitpid(pid, 0)
-    os.close(fd)
+    wait_exit(pid, fd)
     return first, per_key
 
 

@@ -31,74 +31,17 @@ go to a temporary folder that is removed at the end.
 
 import json
 import os
-import pty
 import re
-import resource
-import select
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
-import fcntl
 import time
 
-ENV = {
-    "LANG": "C.UTF-8",
-    "TERM": "xterm-256color",
-    "PATH": "/usr/bin:/bin",
-    "STEPFLOW_REDUCED_MOTION": "1",
-}
+from ptytools import Screen, spawn, wait_exit
+
 TICK = os.sysconf("SC_CLK_TCK")
-
-
-def spawn(argv, cwd, width=80, height=24):
-    """Starts argv on a new pty of the given size; returns (pid, master fd)."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        os.chdir(cwd)
-        os.execve(argv[0], argv, ENV)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-    os.kill(pid, signal.SIGWINCH)
-    return pid, fd
-
-
-class Screen:
-    """What stepflow wrote to the pty: every chunk with the time it was read."""
-
-    def __init__(self, fd):
-        self.fd = fd
-        self.chunks = []  # (time_ns, bytes)
-        self.seen = b""
-
-    def pump(self, timeout):
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
-            return False
-        try:
-            chunk = os.read(self.fd, 65536)
-        except OSError:
-            return False
-        now = time.time_ns()
-        self.chunks.append((now, chunk))
-        self.seen = (self.seen + chunk)[-200000:]
-        return True
-
-    def wait_for(self, needle, timeout):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if needle in self.seen:
-                return True
-            self.pump(0.02)
-        return needle in self.seen
-
-    def drain(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            self.pump(min(0.02, max(0, end - time.monotonic())))
 
 
 def proc_stat(pid):
@@ -129,16 +72,7 @@ def proc_stat(pid):
 def finish(pid, fd):
     """Ctrl-C, then waits for the exit (drains the pty meanwhile)."""
     os.write(fd, b"\x03")
-    screen = Screen(fd)
-    for _ in range(200):
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        screen.pump(0.02)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    os.close(fd)
+    wait_exit(pid, fd)
 
 
 def wizard(folder, name, run, first=None):
@@ -225,7 +159,6 @@ def first_frame(binary, folder):
     os.write(fd, b"\r")
     screen.drain(0.3)
     os.write(fd, b"\r")
-    out = b""
     for _ in range(200):
         done, _ = os.waitpid(pid, os.WNOHANG)
         screen.pump(0.02)

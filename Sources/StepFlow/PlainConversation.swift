@@ -28,6 +28,14 @@ package struct PlainConversation: Sendable {
     case rating(max: Int)
     /// The y/n question of quit or reset.
     case confirmation
+    /// The step's command failed: retry it (Enter), or go back, skip it (`optional`) or quit.
+    case taskFailed(optional: Bool)
+
+    /// The field asked, and the tab it is on (`nil`: not a field's question).
+    package var field: (spec: FieldSpec, tab: Int?)? {
+      if case .field(let spec, let tab) = self { return (spec, tab) }
+      return nil
+    }
   }
 
   /// What a typed line means.
@@ -80,7 +88,13 @@ package struct PlainConversation: Sendable {
         list += (editor.tabForm?.fields ?? []).map { .field($0.spec, tab: editor.selectedTab) }
       }
     }
-    list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    if let current = state.progression.current,
+      FlowMachine.taskPhase(ofStep: current, state, program.flow) == .failed
+    {
+      list.append(.taskFailed(optional: program.flow.steps[current].task?.optional ?? false))
+    } else {
+      list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    }
     return list
   }
 
@@ -116,6 +130,10 @@ package struct PlainConversation: Sendable {
       let name = step.tabsField.flatMap { id in step.allFields.first { $0.id == id }?.label }
       lines.append("\(name ?? step.title) [\(step.tabs[selected].title)]: ")
       return lines.joined(separator: "\n")
+    case .taskFailed(let optional):
+      let name = program.state.progression.current.map { FlowMachine.taskName($0, program.flow) }
+      let skip = optional ? ", :skip" : ""
+      return "\(name ?? "The step's command") failed: Enter retries, or :back\(skip), :quit: "
     case .proceed(let effect):
       switch effect {
       case .nextStep:
@@ -174,6 +192,13 @@ package struct PlainConversation: Sendable {
       lines.append(line + ": ")
       return lines.joined(separator: "\n")
     }
+  }
+
+  /// The value a field has now as a `set` command takes it (`""`: none).
+  package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
+    guard let editor = program.state.editor else { return "" }
+    let form = tab == nil ? editor.form : editor.tabForm
+    return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
   }
 
   /// The value a field has now, as the brackets show it (`nil`: none); a secure field's is
@@ -239,6 +264,13 @@ package struct PlainConversation: Sendable {
       case .nextStep: return .command("next")
       case .runTask, .back, .nextField: return .command("enter")
       }
+    case .taskFailed(let optional):
+      guard word.isEmpty else {
+        return .again(
+          "press Enter to run it again, or type :back" + (optional ? ", :skip" : "")
+            + " or :quit")
+      }
+      return .command("retry")
     case .tab:
       guard !word.isEmpty else { return .keep }
       let step = program.flow.steps[program.state.editor?.step ?? 0]
@@ -293,14 +325,14 @@ package struct PlainConversation: Sendable {
 
   /// The conversation's help: how to answer, and the commands.
   package static let help = """
-    Type the answer to the question and press Enter. An empty line keeps the value in
-    [brackets], or goes on when nothing is needed. A choice takes its number or its name
-    (several, separated by commas, where several may be picked); yes/no takes y or n.
-    Commands start with ":" so that no answer is taken for one:
-      :back        undo this step and go back      :next      on to the next step
-      :previous    look at the step before          :finish    finish (on the last step)
-      :tab N       choose tab N                     :quit      give up (asks first)
-      :retry :skip :stop   a step's command         :help      this help
+    Type the answer to the question and press Enter. An empty line keeps the value
+    in [brackets], or goes on when nothing is needed. A choice takes its number or
+    its name (several, separated by commas, where several may be picked); yes/no
+    takes y or n. Commands start with ":" so that no answer is taken for one:
+      :back       undo this step and go back    :next     on to the next step
+      :previous   look at the step before       :finish   finish (on the last step)
+      :tab N      choose tab N                  :quit     give up (asks first)
+      :retry :skip :stop   a step's command     :help     this help
       :set ID=VALUE        answer any field of the step by its id
     An answer that starts with ":" is typed with two: "::30" answers ":30".
 

@@ -68,6 +68,9 @@ package struct TaskActivity {
     case .output(_, let stream, let bytes):
       log.append(bytes, from: stream)
       if reader.read(bytes, from: stream) { takeReader(at: now) }
+    case .skipped(_, let stream, let count):
+      // Only a stream no progress is read from is let pass unread.
+      log.skip(count, of: stream)
     case .report(_, .fraction(let value)):
       fraction = value
       indicators.update(value, in: progressRegion, at: now)

@@ -69,20 +69,26 @@ package struct GaugeProgram: TerminalProgram {
         in: .spinner, at: now)
     }
     if let command = options.command {
-      effects = [.run(Self.commandTask, .command(Self.launch(command, timeout: options.timeout)))]
+      let launch = Self.launch(
+        command, timeout: options.timeout, logOnly: options.progress.logOnly)
+      effects = [.run(Self.commandTask, .command(launch))]
       commandStart = now
     }
   }
 
   /// What the command runs as: its arguments (a `--shell` script by `/bin/sh -c`), stdin
-  /// from `/dev/null`, the gauge's `--timeout` as its longest run.
-  package static func launch(_ command: CommandSpec, timeout: Duration?) -> TaskLaunch {
+  /// from `/dev/null`, the gauge's `--timeout` as its longest run, and the streams no
+  /// progress is read from (`logOnly`: a flood on them may pass unread but for the log's end).
+  package static func launch(
+    _ command: CommandSpec, timeout: Duration?, logOnly: Set<TaskStream> = []
+  ) -> TaskLaunch {
     let arguments: [String]
     switch command.program {
     case .argv(let argv): arguments = argv
     case .shell(let script): arguments = ["/bin/sh", "-c", script]
     }
-    return TaskLaunch(arguments: arguments, directory: command.cwd, timeout: timeout)
+    return TaskLaunch(
+      arguments: arguments, directory: command.cwd, timeout: timeout, logOnly: logOnly)
   }
 
   package mutating func takeEffects() -> [TaskEffect] {
@@ -152,6 +158,8 @@ package struct GaugeProgram: TerminalProgram {
       if options.progress != .percent, let last = log.lastLines(1).first?.text, !last.isEmpty {
         message = last
       }
+    case .task(.skipped(_, let stream, let count)):
+      log.skip(count, of: stream)
     case .task(.ended(_, let end)):
       if reader.finish() { applyReader(at: now) }
       commandEnd = end

@@ -35,6 +35,9 @@ package final class ProcessRunner {
   package enum Event: Equatable, Sendable {
     /// Bytes it wrote (never empty), in order per stream.
     case output(ID, TaskStream, [UInt8])
+    /// It wrote this many bytes that were let pass unread (a flood on a stream that is only
+    /// logged); the output that follows comes after them.
+    case skipped(ID, TaskStream, Int)
     /// It ended; nothing more comes for it.
     case ended(ID, TaskEnd)
   }
@@ -50,10 +53,13 @@ package final class ProcessRunner {
     let process: ProcessSpawn.Child
     let started: Duration
     let captureLimit: Int
+    let capturePart: TaskLaunch.CapturePart
     var stdout: Int32
     var stderr: Int32
+    /// What is kept of stdout for the capture; at the end, at most twice the limit.
     var captured: [UInt8] = []
-    var truncated = false
+    /// How many bytes of stdout came in all.
+    var stdoutTotal = 0
     var timeoutAt: Duration?
     var timeout: Duration?
     var stopReason: StopReason?
@@ -62,11 +68,44 @@ package final class ProcessRunner {
     /// The child has exited and its end was reported; it is reaped at `killAt`.
     var ended = false
 
+    /// Keeps what the capture needs of a chunk of stdout: its first or last bytes.
+    func capture(_ bytes: some Collection<UInt8>) {
+      stdoutTotal += bytes.count
+      guard captureLimit > 0 else { return }
+      switch capturePart {
+      case .start:
+        let room = captureLimit - captured.count
+        if room > 0 { captured += bytes.prefix(room) }
+      case .end:
+        if bytes.count >= captureLimit {
+          captured = Array(bytes.suffix(captureLimit))
+        } else {
+          captured += bytes
+          if captured.count >= 2 * captureLimit {
+            captured.removeFirst(captured.count - captureLimit)
+          }
+        }
+      }
+    }
+
+    /// Stdout came that was not read: the capture starts again after it.
+    func skipCapture(_ count: Int) {
+      stdoutTotal += count
+      if capturePart == .end { captured = [] }
+    }
+
+    /// The capture as the task's end reports it, and whether stdout had more.
+    var capturedOutput: (bytes: [UInt8], truncated: Bool) {
+      let bytes = captured.count > captureLimit ? Array(captured.suffix(captureLimit)) : captured
+      return (bytes, stdoutTotal > captureLimit && captureLimit > 0)
+    }
+
     init(id: ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
       self.id = id
       self.process = process
       self.started = started
       captureLimit = launch.captureLimit
+      capturePart = launch.capturePart
       stdout = process.stdout
       stderr = process.stderr
       timeout = launch.timeout
@@ -76,11 +115,17 @@ package final class ProcessRunner {
 
   /// How long a child has between SIGTERM and SIGKILL.
   package let grace: Duration
-  private let baseEnvironment: [String: String]
+  /// The environment given at init, if any (else stepflow's own).
+  private let givenEnvironment: [String: String]?
+  /// The environment every child starts from: read when the first command starts, so that a
+  /// run that starts none never reads it.
+  private lazy var baseEnvironment: [String: String] = givenEnvironment ?? Platform.environment()
   private var children: [Child] = []
   private var pending: [Event] = []
   private var nextID = 0
-  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  /// Where a read lands: allocated at the first read (a megabyte that a run without commands
+  /// would otherwise clear before its first frame).
+  private lazy var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
   /// The most bytes read from one stream in one ``service(_:)``, so that a command with a lot
   /// of output cannot hold up keys, frames or signals.
@@ -94,7 +139,7 @@ package final class ProcessRunner {
   ///   - environment: the environment every child starts from (a launch adds to it).
   package init(grace: Duration = .seconds(1), environment: [String: String]? = nil) {
     self.grace = grace
-    baseEnvironment = environment ?? Platform.environment()
+    givenEnvironment = environment
   }
 
   deinit { shutdown() }
@@ -293,11 +338,7 @@ package final class ProcessRunner {
       }
       left -= n
       let bytes = Array(buffer[0..<n])
-      if stream == .stdout, child.captureLimit > 0 {
-        let room = child.captureLimit - child.captured.count
-        if room > 0 { child.captured += bytes.prefix(room) }
-        if n > room { child.truncated = true }
-      }
+      if stream == .stdout { child.capture(bytes) }
       events.append(.output(child.id, stream, bytes))
     }
   }
@@ -318,12 +359,13 @@ package final class ProcessRunner {
     case nil: reported = outcome
     }
     child.ended = true
+    let capture = child.capturedOutput
     events.append(
       .ended(
         child.id,
         TaskEnd(
-          outcome: reported, duration: now - child.started, captured: child.captured,
-          capturedTruncated: child.truncated)))
+          outcome: reported, duration: now - child.started, captured: capture.bytes,
+          capturedTruncated: capture.truncated)))
     ProcessSpawn.signalGroup(child.process.pid, SIGTERM)
     if child.killAt == nil { child.killAt = now + grace }
   }
@@ -389,48 +431,3 @@ package final class ProcessRunner {
     children = []
   }
 }
-
-/// The process groups of the running children, in fixed slots a signal handler can read: when
-/// stepflow itself dies of a crash, the fatal-signal handler kills them before the process ends
-/// (``killAll()``), so not even a crash leaves a command running.
-package enum ChildRegistry {
-  private static let capacity = 16
-
-  private static func withSlots<R>(_ body: (UnsafeMutablePointer<pid_t>) -> R) -> R {
-    withUnsafeMutablePointer(to: &childSlots) {
-      $0.withMemoryRebound(to: pid_t.self, capacity: capacity, body)
-    }
-  }
-
-  package static func add(_ pid: pid_t) {
-    withSlots { slots in
-      for i in 0..<capacity where slots[i] == 0 {
-        slots[i] = pid
-        return
-      }
-    }
-  }
-
-  package static func remove(_ pid: pid_t) {
-    withSlots { slots in
-      for i in 0..<capacity where slots[i] == pid { slots[i] = 0 }
-    }
-  }
-
-  /// SIGKILL to every registered group.
-  ///
-  /// Async-signal-safe: reads the slots and calls `kill`.
-  package static func killAll() {
-    withSlots { slots in
-      for i in 0..<capacity where slots[i] > 1 { _ = kill(-slots[i], SIGKILL) }
-    }
-  }
-}
-
-// Written by the main thread only; read by the fatal-signal handler. A tuple of constants is
-// initialized statically (no lazy initialization that a signal handler could run into).
-nonisolated(unsafe) private var childSlots:
-  (
-    pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
-    pid_t, pid_t, pid_t
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

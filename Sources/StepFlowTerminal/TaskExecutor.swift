@@ -69,6 +69,8 @@ package final class TaskExecutor {
       switch event {
       case .output(let process, let stream, let bytes):
         if let id = processes[process] { events.append(.output(id, stream, bytes)) }
+      case .skipped(let process, let stream, let count):
+        if let id = processes[process] { events.append(.skipped(id, stream, count)) }
       case .ended(let process, let end):
         guard let id = processes.removeValue(forKey: process) else { continue }
         processOf[id] = nil

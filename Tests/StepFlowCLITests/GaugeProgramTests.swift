@@ -195,8 +195,12 @@ import Testing
     #expect(program.inputDescriptor == nil)
     #expect(
       program.takeEffects() == [
-        .run(Self.id, .command(TaskLaunch(arguments: ["make", "test"], timeout: .seconds(5))))
-      ])
+        .run(
+          Self.id,
+          .command(
+            TaskLaunch(
+              arguments: ["make", "test"], timeout: .seconds(5), logOnly: [.stdout, .stderr])))
+      ], "without --percent or --pattern, no progress is read from either stream")
     #expect(program.takeEffects() == [])
   }
 

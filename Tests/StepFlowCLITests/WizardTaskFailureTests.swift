@@ -99,6 +99,36 @@ import Testing
     #expect(out.hasPrefix("y\ny\n") && out.hasSuffix("y"))
   }
 
+  @Test func aCaptureOfALongOutputIsItsEndCutOnACharacter() throws {
+    // 40,000 "é" (80,000 bytes) and a newline: the last 64 KiB start inside a character.
+    let folder = try WizardCommandTests.folder([
+      "long.json": #"""
+      { id: "long", title: "Long", steps: [
+        { id: "count", title: "Count", run: { shell: "seq 1 30000", capture: "numbers", start: "arrival" } },
+        { id: "accents", title: "Accents", run: {
+            shell: "yes é | head -n 40000 | tr -d '\\n'; echo", capture: "accents", start: "arrival" } },
+        { id: "end", title: "End" },
+      ] }
+      """#
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try Stepflow.run([
+      "run", folder + "/long.json", "--commands", "next; next; finish",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let answers = try #require(json["answers"] as? [String: Any])
+    let numbers = try #require(answers["numbers"] as? String)
+    #expect(numbers.hasSuffix("\n29999\n30000"), "the capture is the end of the output")
+    #expect(!numbers.hasPrefix("1\n2\n3\n"))
+    #expect(numbers.utf8.count <= 64 * 1024 && numbers.utf8.count > 60 * 1024)
+    let accents = try #require(answers["accents"] as? String)
+    #expect(accents == String(repeating: "é", count: 32767), "cut on a character, then trimmed")
+    let tasks = try Self.tasks(result)
+    #expect(tasks["count"]?["status"] as? String == "succeeded")
+  }
+
   @Test func escapeSequencesAndInvalidUTF8AreShownInert() throws {
     let folder = try WizardCommandTests.folder([
       "noisy.json": #"""

@@ -231,8 +231,8 @@ import Testing
               environment: [
                 "STEPFLOW_NAME": "Ann", "STEPFLOW_ANSWERS": "{\"name\":\"Ann\"}",
                 "OUT": "dist/Ann",
-              ])))
-      ])
+              ], capturePart: .end, logOnly: [.stdout, .stderr])))
+      ], "a capture keeps the end; with no progress read, both streams are only logged")
   }
 
   // MARK: Answers never run as code

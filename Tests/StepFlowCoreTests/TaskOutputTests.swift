@@ -30,6 +30,40 @@ import Testing
     #expect(log.lastLines(1).first?.text.count == 1 << 20)
   }
 
+  @Test func theRingKeepsTheLastBytesInOrderAcrossItsWrap() {
+    var log = TaskLog(limit: 10)
+    log.append(bytes("abcdefgh"), from: .stdout)
+    log.append(bytes("ij\nkl"), from: .stderr)
+    #expect(log.firstOffset == 3 && log.endOffset == 13)
+    #expect(log.lines(from: log.firstOffset, count: 5).map(\.text) == ["defghij", "kl"])
+    #expect(log.lastLines(1).map(\.stream) == [.stderr])
+    #expect(String(decoding: log.bytes(of: .stdout), as: UTF8.self) == "defgh")
+    #expect(String(decoding: log.bytes(of: .stderr), as: UTF8.self) == "ij\nkl")
+    // Chunks each smaller than the ring, many times round it.
+    for i in 0..<37 { log.append(bytes("\(i % 10)"), from: .stdout) }
+    #expect(log.lines(from: log.firstOffset, count: 1).map(\.text) == ["7890123456"])
+    #expect(log.lineCount == 1)
+    log.append(bytes("0123456789abc\n"), from: .stdout)
+    #expect(log.lastLines(1).map(\.text) == ["456789abc"], "a chunk longer than the ring")
+  }
+
+  @Test func bytesLetPassUnreadDropWhatWasKeptBeforeThem() {
+    var log = TaskLog(limit: 8)
+    log.append(bytes("old\n"), from: .stdout)
+    log.skip(1000, of: .stdout)
+    #expect(log.isEmpty && log.lastLines(3).isEmpty && log.lineCount == 0)
+    #expect(log.droppedBytes == 1004 && log.total == 1004)
+    log.append(bytes("y\ny\nend"), from: .stdout)
+    #expect(log.lastLines(5).map(\.text) == ["y", "y", "end"])
+    #expect(log.firstOffset == 1004)
+  }
+
+  @Test func aCaptureCutFromTheEndOfALongerOutputStartsOnACharacter() {
+    let end = Array("é".utf8)[1...] + Array("éé\n done \n".utf8)
+    #expect(FlowMachine.trimmedOutput(Array(end), cutAtStart: true) == "éé\n done")
+    #expect(FlowMachine.trimmedOutput(Array(end)) == "\u{FFFD}éé\n done")
+  }
+
   @Test func linesAreShownInertAndAProgressLineRedrawnInPlaceShowsItsLatestState() {
     var log = TaskLog()
     log.append(bytes("a\u{1B}[31mred\u{1B}[0m\n"), from: .stdout)

@@ -74,6 +74,20 @@ import Testing
     #expect(result.end?.capturedTruncated == false)
   }
 
+  @Test func aCaptureKeepsTheFirstOrTheLastBytesAsTheLaunchSays() {
+    var launch = sh("seq 1 30000", capture: 100)
+    let first = run(launch)
+    let start = String(decoding: first.end?.captured ?? [], as: UTF8.self)
+    #expect(start.hasPrefix("1\n2\n3\n"))
+    #expect(first.end?.captured.count == 100 && first.end?.capturedTruncated == true)
+    launch.capturePart = .end
+    let last = run(launch)
+    let end = String(decoding: last.end?.captured ?? [], as: UTF8.self)
+    #expect(end.hasSuffix("29999\n30000\n"))
+    #expect(last.end?.captured.count == 100 && last.end?.capturedTruncated == true)
+    #expect(last.stdout.count == 168_894, "every byte still comes as output")
+  }
+
   @Test func aSignalThatKillsTheCommandIsReportedAs128PlusN() {
     let result = run(sh("kill -KILL $$"))
     #expect(result.end?.outcome == .signaled(SIGKILL))

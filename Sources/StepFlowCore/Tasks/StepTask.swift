@@ -66,6 +66,16 @@ public enum TaskProgressMode: Hashable, Sendable {
   case pattern(OutputPattern)
   /// No progress to read: a spinner and the elapsed time.
   case none
+
+  /// The streams no progress is read from: their bytes are only kept in the log
+  /// (``TaskLaunch/logOnly``).
+  package var logOnly: Set<TaskStream> {
+    switch self {
+    case .none: return [.stdout, .stderr]
+    case .percent: return [.stderr]
+    case .pattern: return []
+    }
+  }
 }
 
 /// A pattern searched for in each line of a command's output, matched by stepflow's own

@@ -65,6 +65,9 @@ public enum TaskReport: Equatable, Sendable {
 public enum TaskEvent: Equatable, Sendable {
   /// Bytes the command wrote.
   case output(TaskID, TaskStream, [UInt8])
+  /// The command wrote this many bytes that were let pass unread (a flood on a stream that is
+  /// only logged, ``TaskLaunch/logOnly``): what comes next follows them.
+  case skipped(TaskID, TaskStream, Int)
   /// Closure work reported progress.
   case report(TaskID, TaskReport)
   /// It ended; nothing more comes for this run.
@@ -73,7 +76,8 @@ public enum TaskEvent: Equatable, Sendable {
   /// The run the event is about.
   public var id: TaskID {
     switch self {
-    case .output(let id, _, _), .report(let id, _), .ended(let id, _): return id
+    case .output(let id, _, _), .skipped(let id, _, _), .report(let id, _), .ended(let id, _):
+      return id
     }
   }
 }

@@ -20,8 +20,24 @@ public struct TaskLaunch: Hashable, Sendable {
   public var timeout: Duration?
   /// What the command reads on stdin; `nil` for `/dev/null`.
   public var input: String?
-  /// How many bytes of stdout are kept for the task's result (a `capture`): the first ones.
+  /// How many bytes of stdout are kept for the task's result (a `capture`), at the start or the
+  /// end of it (``capturePart``).
   public var captureLimit: Int
+  /// Which of stdout's bytes the capture keeps when there are more than ``captureLimit``: the
+  /// first (a list of options, a check's message) or the last (a task's `capture`).
+  public var capturePart: CapturePart
+  /// The streams whose bytes are only kept in the log, with no progress read from them: while a
+  /// command floods one of them faster than it can be shown, all but the last
+  /// ``TaskLog/defaultLimit`` bytes may pass unread (the log notes how many).
+  public var logOnly: Set<TaskStream>
+
+  /// The part of stdout a capture keeps.
+  public enum CapturePart: Hashable, Sendable {
+    /// The first ``TaskLaunch/captureLimit`` bytes.
+    case start
+    /// The last ``TaskLaunch/captureLimit`` bytes.
+    case end
+  }
 
   /// The most bytes of stdout a task keeps as its captured output: 64 KiB.
   public static let maxCapture = 64 << 10
@@ -29,7 +45,8 @@ public struct TaskLaunch: Hashable, Sendable {
   /// A launch of `arguments` (the program first).
   public init(
     arguments: [String], environment: [String: String] = [:], directory: String? = nil,
-    timeout: Duration? = nil, input: String? = nil, captureLimit: Int = 0
+    timeout: Duration? = nil, input: String? = nil, captureLimit: Int = 0,
+    capturePart: CapturePart = .start, logOnly: Set<TaskStream> = []
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -37,6 +54,8 @@ public struct TaskLaunch: Hashable, Sendable {
     self.timeout = timeout
     self.input = input
     self.captureLimit = captureLimit
+    self.capturePart = capturePart
+    self.logOnly = logOnly
   }
 }
 
@@ -94,7 +113,8 @@ public struct TaskEnd: Equatable, Sendable {
   public var outcome: TaskOutcome
   /// How long it ran, measured by the runner.
   public var duration: Duration
-  /// The first bytes of stdout, as many as the launch's `captureLimit`.
+  /// The first or the last bytes of stdout (the launch's `capturePart`), as many as its
+  /// `captureLimit`.
   public var captured: [UInt8]
   /// Whether stdout had more than the captured bytes.
   public var capturedTruncated: Bool

@@ -11,11 +11,14 @@ import StepFlowText
 package struct TaskLog: Equatable, Sendable {
   /// The most bytes kept.
   package let limit: Int
+  /// The kept bytes: contiguous until `limit` bytes came, then a ring of `limit` bytes whose
+  /// oldest byte is at `start`.
   private var storage: [UInt8] = []
-  /// Where the kept bytes start in `storage` (older ones are dropped in bulk).
-  private var head = 0
-  /// The absolute offset of `storage[head]`.
-  package private(set) var firstOffset = 0
+  private var start = 0
+  /// How many bytes are kept.
+  private var kept = 0
+  /// The absolute offset after the last byte.
+  package private(set) var endOffset = 0
   /// Where each stream's runs end: (stream, absolute end), in order.
   private var runs: [(stream: TaskStream, end: Int)] = []
 
@@ -30,45 +33,85 @@ package struct TaskLog: Equatable, Sendable {
     a.endOffset == b.endOffset && a.firstOffset == b.firstOffset
   }
 
-  /// The absolute offset after the last byte.
-  package var endOffset: Int { firstOffset + storage.count - head }
+  /// The absolute offset of the first kept byte.
+  package var firstOffset: Int { endOffset - kept }
   /// How many bytes were written in all.
   package var total: Int { endOffset }
-  /// How many of the first bytes were dropped to keep within the limit.
+  /// How many of the first bytes were dropped to keep within the limit (or passed unread).
   package var droppedBytes: Int { firstOffset }
-  package var isEmpty: Bool { endOffset == 0 }
+  /// Whether no byte is kept.
+  package var isEmpty: Bool { kept == 0 }
 
-  /// Adds a chunk of output.
+  /// Adds a chunk of output: one copy into the ring, whatever its size (only its last
+  /// ``limit`` bytes are copied).
   package mutating func append(_ bytes: some Collection<UInt8>, from stream: TaskStream) {
     guard !bytes.isEmpty else { return }
-    let chunk = bytes.count > limit ? Array(bytes.suffix(limit)) : Array(bytes)
-    firstOffset += bytes.count - chunk.count
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
+    let written = bytes.count
+    if bytes.withContiguousStorageIfAvailable({ write($0) }) == nil {
+      Array(bytes).withUnsafeBufferPointer { write($0) }
     }
-    storage.append(contentsOf: chunk)
+    endOffset += written
     if let last = runs.last, last.stream == stream {
       runs[runs.count - 1].end = endOffset
     } else {
       runs.append((stream, endOffset))
-    }
-    let excess = storage.count - head - limit
-    if excess > 0 {
-      head += excess
-      firstOffset += excess
-    }
-    if head > limit {
-      storage.removeSubrange(..<head)
-      head = 0
     }
     if let firstKept = runs.firstIndex(where: { $0.end > firstOffset }), firstKept > 0 {
       runs.removeFirst(firstKept)
     }
   }
 
+  /// Notes `count` bytes of `stream` that came but were not read: the bytes kept before them
+  /// are dropped (what follows is not contiguous with them).
+  package mutating func skip(_ count: Int, of stream: TaskStream) {
+    guard count > 0 else { return }
+    endOffset += count
+    kept = 0
+    start = 0
+    storage.removeAll(keepingCapacity: true)
+    runs = [(stream, endOffset)]
+  }
+
+  /// Copies the last `limit` bytes of `chunk` after the kept ones, dropping the oldest.
+  private mutating func write(_ chunk: UnsafeBufferPointer<UInt8>) {
+    var rest = chunk.count > limit ? UnsafeBufferPointer(rebasing: chunk.suffix(limit)) : chunk
+    if storage.count < limit {
+      // Not yet full size: contiguous from 0.
+      let fit = min(rest.count, limit - storage.count)
+      storage.append(contentsOf: UnsafeBufferPointer(rebasing: rest.prefix(fit)))
+      kept += fit
+      rest = UnsafeBufferPointer(rebasing: rest.dropFirst(fit))
+      if rest.isEmpty { return }
+    }
+    // Full size: a ring. Write at its end, then the oldest bytes that were overwritten go.
+    storage.withUnsafeMutableBufferPointer { ring in
+      var position = (start + kept) % limit
+      var source = rest
+      while let from = source.baseAddress, !source.isEmpty, let to = ring.baseAddress {
+        let n = min(source.count, limit - position)
+        (to + position).update(from: from, count: n)
+        source = UnsafeBufferPointer(rebasing: source.dropFirst(n))
+        position = (position + n) % limit
+      }
+    }
+    let overflow = max(0, kept + rest.count - limit)
+    kept = min(limit, kept + rest.count)
+    start = (start + overflow) % limit
+  }
+
   /// The byte at an absolute offset (which must be kept).
-  private func byte(at offset: Int) -> UInt8 { storage[head + offset - firstOffset] }
+  private func byte(at offset: Int) -> UInt8 {
+    storage[(start + offset - firstOffset) % storage.count]
+  }
+
+  /// The kept bytes from `from` to `to` (absolute offsets), in order.
+  private func bytes(from: Int, to: Int) -> [UInt8] {
+    let count = to - from
+    guard count > 0 else { return [] }
+    let first = (start + from - firstOffset) % storage.count
+    if first + count <= storage.count { return Array(storage[first..<(first + count)]) }
+    return Array(storage[first...]) + storage[..<(first + count - storage.count)]
+  }
 
   /// The stream of the byte at an absolute offset.
   package func stream(at offset: Int) -> TaskStream {
@@ -78,13 +121,12 @@ package struct TaskLog: Equatable, Sendable {
   /// The kept bytes of one stream, in order (`gauge --show-output`).
   package func bytes(of stream: TaskStream) -> [UInt8] {
     var result: [UInt8] = []
-    var start = firstOffset
+    var runStart = firstOffset
     for run in runs {
-      if run.stream == stream, run.end > start {
-        result +=
-          storage[(head + max(start, firstOffset) - firstOffset)..<(head + run.end - firstOffset)]
+      if run.stream == stream, run.end > runStart {
+        result += bytes(from: max(runStart, firstOffset), to: run.end)
       }
-      start = run.end
+      runStart = run.end
     }
     return result
   }
@@ -147,14 +189,13 @@ package struct TaskLog: Equatable, Sendable {
 
   /// The number of lines kept (for the pane's position); counts every byte once.
   package var lineCount: Int {
-    guard !isEmpty else { return 0 }
-    var count = 0
-    for i in head..<storage.count where storage[i] == 0x0A { count += 1 }
-    return storage.last == 0x0A ? count : count + 1
+    guard kept > 0 else { return 0 }
+    let count = storage.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    return byte(at: endOffset - 1) == 0x0A ? count : count + 1
   }
 
   private func line(from start: Int, to end: Int) -> Line {
-    var slice = storage[(head + start - firstOffset)..<(head + end - firstOffset)]
+    var slice = bytes(from: start, to: end)[...]
     if slice.last == 0x0D { slice = slice.dropLast() }
     if let cr = slice.lastIndex(of: 0x0D) { slice = slice[(cr + 1)...] }
     return Line(
