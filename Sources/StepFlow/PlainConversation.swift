@@ -197,7 +197,7 @@ package struct PlainConversation: Sendable {
   /// The value a field has now as a `set` command takes it (`""`: none).
   package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
     guard let editor = program.state.editor else { return "" }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
   }
 
