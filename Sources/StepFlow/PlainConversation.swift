@@ -28,8 +28,9 @@ package struct PlainConversation: Sendable {
     case rating(max: Int)
     /// The y/n question of quit or reset.
     case confirmation
-    /// The step's command failed: retry it (Enter), or go back, skip it (`optional`) or quit.
-    case taskFailed(optional: Bool)
+    /// The step's command failed: Enter retries it; `others` are the other ways on (Back where
+    /// there is a step before, Skip for an optional command, Quit), as its buttons offer them.
+    case taskFailed(others: [TaskAction])
 
     /// The field asked, and the tab it is on (`nil`: not a field's question).
     package var field: (spec: FieldSpec, tab: Int?)? {
@@ -91,7 +92,8 @@ package struct PlainConversation: Sendable {
     if let current = state.progression.current,
       FlowMachine.taskPhase(ofStep: current, state, program.flow) == .failed
     {
-      list.append(.taskFailed(optional: program.flow.steps[current].task?.optional ?? false))
+      let actions = FlowMachine.taskActions(ofStep: current, state, program.flow)
+      list.append(.taskFailed(others: actions.filter { $0 != .retry }))
     } else {
       list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
     }
@@ -130,10 +132,10 @@ package struct PlainConversation: Sendable {
       let name = step.tabsField.flatMap { id in step.allFields.first { $0.id == id }?.label }
       lines.append("\(name ?? step.title) [\(step.tabs[selected].title)]: ")
       return lines.joined(separator: "\n")
-    case .taskFailed(let optional):
+    case .taskFailed(let others):
       let name = program.state.progression.current.map { FlowMachine.taskName($0, program.flow) }
-      let skip = optional ? ", :skip" : ""
-      return "\(name ?? "The step's command") failed: Enter retries, or :back\(skip), :quit: "
+      let ways = others.map { ":" + $0.rawValue }.joined(separator: ", ")
+      return "\(name ?? "The step's command") failed: Enter retries, or \(ways): "
     case .proceed(let effect):
       switch effect {
       case .nextStep:
@@ -264,11 +266,11 @@ package struct PlainConversation: Sendable {
       case .nextStep: return .command("next")
       case .runTask, .back, .nextField: return .command("enter")
       }
-    case .taskFailed(let optional):
+    case .taskFailed(let others):
       guard word.isEmpty else {
-        return .again(
-          "press Enter to run it again, or type :back" + (optional ? ", :skip" : "")
-            + " or :quit")
+        let ways = others.map { ":" + $0.rawValue }
+        let listed = ways.dropLast().joined(separator: ", ") + (ways.count > 1 ? " or " : "")
+        return .again("press Enter to run it again, or type " + listed + (ways.last ?? ""))
       }
       return .command("retry")
     case .tab:
