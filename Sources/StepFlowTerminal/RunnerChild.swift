@@ -39,10 +39,15 @@ final class RunnerChild {
   /// The stream flooding now, its ring, and when the ring was last taken.
   private var flood: (stream: TaskStream, ring: PipeRing, taken: Duration)?
 
-  /// How long a stream that gave at least ``restAfter`` bytes at once is not polled.
-  static let restPeriod: Duration = .milliseconds(2)
-  /// What a read must give for its stream to rest.
-  static let restAfter = 64 << 10
+  /// How long a stream that gave at least ``restAfter`` bytes at once is not polled: the
+  /// output shows no later for it (a frame is drawn at most every 16 ms), and a command
+  /// that floods its pipe can still write 300 MB a second.
+  static let restPeriod: Duration = .milliseconds(3)
+  /// What a read must give for its stream to rest: more than a line or two (a build's log
+  /// line by line is read as it comes, with no extra wake-up).
+  static let restAfter = 4 << 10
+  /// What a pull into the ring must move for the flood to go on.
+  static let floodGoesOn = 64 << 10
   /// What a read must give for a stream that may flood to become a flood (half the pipe).
   static let floodAfter = 512 << 10
   /// How often a flood's ring is taken, so the screen shows its latest lines.
@@ -148,7 +153,7 @@ final class RunnerChild {
   ) -> Bool {
     var moved = 0
     while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) { moved += n }
-    guard moved >= Self.restAfter else {
+    guard moved >= Self.floodGoesOn else {
       // It slowed down (or ended, or the ring refused): what the ring holds goes out, and the
       // stream is read as usual again.
       takeFlood(at: now, into: &events)
