@@ -50,7 +50,18 @@ let package = Package(
         "StepFlowCommandLine", "StepFlow", "StepFlowText", "StepFlowJSON", "StepFlowCore",
         "StepFlowRender", "StepFlowTerminal", "StepFlowWizards",
       ]),
-    .executableTarget(name: "stepflow", dependencies: ["StepFlowCLI"]),
+    // The program. Its release build links the Swift runtime in (-static-stdlib, as `make
+    // install` does), so that starting it loads libc, libm and libstdc++ instead of nine shared
+    // libraries, and exports none of its own symbols (the runtime's dladdr at start reads every
+    // exported one): README, "Speed". Only this executable has the flags; a package that
+    // depends on stepflow uses its library products, which have none (SwiftPM refuses unsafe
+    // flags in a dependency's targets that a build uses).
+    .executableTarget(
+      name: "stepflow", dependencies: ["StepFlowCLI"],
+      linkerSettings: [
+        .unsafeFlags(
+          ["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+      ]),
     .executableTarget(
       name: "StepFlowBench",
       dependencies: [

@@ -14,7 +14,10 @@
 # Installed: bin/stepflow, share/man/man1/stepflow.1, the completions for bash
 # (share/bash-completion/completions/stepflow), zsh (share/zsh/site-functions/_stepflow) and
 # fish (share/fish/vendor_completions.d/stepflow.fish), the wizards of wizards/ into
-# share/stepflow/wizards, and share/stepflow/installed-files (what uninstall removes).
+# share/stepflow/wizards, the wizard-file JSON Schema they name in their "$schema"
+# (share/stepflow/docs/wizard.schema.json: the same relative path as in the source tree, so an
+# editor finds it beside an installed wizard too), and share/stepflow/installed-files (what
+# uninstall removes).
 #
 # Nothing is half-installed: every file is first written beside its target under a temporary
 # name; only when all are written are they renamed into place. A folder that cannot be made or
@@ -46,6 +49,7 @@ relative_files() {
   echo share/zsh/site-functions/_stepflow
   echo share/fish/vendor_completions.d/stepflow.fish
   for wizard in $(shipped_wizards); do echo "share/stepflow/wizards/$wizard"; done
+  echo share/stepflow/docs/wizard.schema.json
   echo share/stepflow/installed-files
 }
 
@@ -79,7 +83,7 @@ stage() {
   [ -x "$binary" ] || fail "no binary at $binary" 1
   mkdir -p "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
     "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d" \
-    "$root/share/stepflow/wizards"
+    "$root/share/stepflow/wizards" "$root/share/stepflow/docs"
   cp "$binary" "$root/bin/stepflow"
   strip "$root/bin/stepflow"
   chmod 755 "$root/bin/stepflow"
@@ -90,6 +94,7 @@ stage() {
   for wizard in $(shipped_wizards); do
     cp "wizards/$wizard" "$root/share/stepflow/wizards/$wizard"
   done
+  "$root/bin/stepflow" schema > "$root/share/stepflow/docs/wizard.schema.json"
   relative_files | sed "s|^|$PREFIX/|" > "$root/share/stepflow/installed-files"
   find "$root" -type f ! -path "$root/bin/*" -exec chmod 644 {} +
 }
@@ -187,7 +192,8 @@ uninstall_files() {
     fi
   done
   # The folders stepflow alone uses; the shared ones (bin, man1, completions) stay.
-  rmdir "$DESTDIR$PREFIX/share/stepflow/wizards" "$DESTDIR$PREFIX/share/stepflow" 2>/dev/null || true
+  rmdir "$DESTDIR$PREFIX/share/stepflow/wizards" "$DESTDIR$PREFIX/share/stepflow/docs" \
+    "$DESTDIR$PREFIX/share/stepflow" 2>/dev/null || true
   say "removed $removed files of stepflow from $DESTDIR$PREFIX"
 }
 

@@ -145,6 +145,9 @@ extension FlowProgram {
     case .tabBar: return "tab bar"
     case .back: return "Back button"
     case .next: return "Next button"
+    case .screen:
+      let ids = editor.screenForm.fields.map { "\($0.spec.label) (\($0.id))" }
+      return "the step's screen: " + ids.joined(separator: ", ")
     case nil: return "none"
     }
   }
@@ -198,7 +201,10 @@ extension FlowProgram {
           nextTitle: nextTitle, focus: editor.focus, theme: flow.theme, glyphs: glyphs
         ).accessibleText)
     }
-    if let editor = state.editor {
+    if let actions = task?.actions {
+      // A task's buttons take the focus while they show (Enter is the focused one).
+      lines.append("Focus: \(actions.selected.title) button")
+    } else if let editor = state.editor {
       lines.append("Focus: " + FlowProgram.focusText(editor))
     }
     if let line = fieldTaskLine(at: .zero, glyphs: glyphs, plain: true) { lines.append(line) }

@@ -62,7 +62,8 @@ extension FlowRunner {
       var secure = false
       if case .field(let spec, _) = question, case .text(_, true, _) = spec.kind { secure = true }
       let line: String
-      if secure {
+      // A line typed ahead is already read (and was shown as it was typed): it is the answer.
+      if secure, !reader.hasBufferedInput {
         switch SecretLine.read(terminal, timeout: settings.timeout) {
         case .line(let typed):
           tell("\n")
@@ -107,36 +108,26 @@ extension FlowRunner {
           say(problem + "\n")
           continue
         }
-        conversation.advance()
-        guard
-          goOnAfterLastField(
-            &conversation, question, program: program, perform: perform, say: say)
-        else {
-          return .stopped
-        }
+        guard advance(&conversation, from: question, program: program, perform: perform, say: say)
+        else { return .stopped }
       case .answer(let field, let text):
+        let previous = question.field.map { conversation.valueText($0.spec, tab: $0.tab, now) }
         guard let refused = perform(.set(field: field, value: text)) else { return .stopped }
         if !refused.isEmpty {
           say(refused + "\n")
           continue
         }
-        if case .field(let spec, let tab) = question,
+        if let (spec, tab) = question.field,
           let problem = conversation.problem(spec, tab: tab, program())
         {
           say(problem + "\n")
-          // A text that breaks a rule is not kept (nor shown as the value to keep).
-          if case .text = spec.kind, perform(.set(field: field, value: "")) == nil {
-            return .stopped
-          }
+          // An answer that breaks a rule is not kept: the value before it is the one offered
+          // in [brackets] again, and an empty line keeps that (or, with none, goes on).
+          if perform(.set(field: field, value: previous ?? "")) == nil { return .stopped }
           continue
         }
-        conversation.advance()
-        guard
-          goOnAfterLastField(
-            &conversation, question, program: program, perform: perform, say: say)
-        else {
-          return .stopped
-        }
+        guard advance(&conversation, from: question, program: program, perform: perform, say: say)
+        else { return .stopped }
       case .command(let text):
         let command: Command
         do {
@@ -161,13 +152,16 @@ extension FlowRunner {
     return .flowEnded
   }
 
-  /// After the last field of a step is answered the step goes on at once, when what Enter
-  /// does next is Next; finishing and running a command are asked first.
+  /// Goes on to the next question once `answered` has its answer.
+  ///
+  /// After the last field of a step the step goes on at once, when what Enter does next is Next; finishing and running a
+  /// command are asked first.
   /// - Returns: `false` when the run must stop.
-  private static func goOnAfterLastField(
-    _ conversation: inout PlainConversation, _ answered: PlainConversation.Question,
+  private static func advance(
+    _ conversation: inout PlainConversation, from answered: PlainConversation.Question,
     program: () -> FlowProgram, perform: (Command) -> String?, say: (String) -> Void
   ) -> Bool {
+    conversation.advance()
     guard case .field = answered, case .proceed(.nextStep) = conversation.current(program())
     else { return true }
     guard let refused = perform(.next) else { return false }

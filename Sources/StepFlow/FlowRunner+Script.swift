@@ -115,7 +115,16 @@ extension FlowRunner {
       let end = converse(
         terminal: terminal ?? -1, settings: settings, tell: tell,
         program: { runner.program },
-        run: { command in finished(runner.run(command, where: "the answer")) },
+        run: { command in
+          guard finished(runner.run(command, where: "the answer")) else { return false }
+          // A command it started is waited for (its progress and its end are told) before
+          // the next question, which depends on how it ended.
+          if let code = runner.waitForTasks() {
+            exitCode = code
+            return false
+          }
+          return true
+        },
         refusal: { runner.lastRefusal },
         confirm: { command in runner.asks(command) })
       switch end {

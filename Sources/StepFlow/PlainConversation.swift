@@ -28,6 +28,15 @@ package struct PlainConversation: Sendable {
     case rating(max: Int)
     /// The y/n question of quit or reset.
     case confirmation
+    /// The step's command failed: Enter retries it; `others` are the other ways on (Back where
+    /// there is a step before, Skip for an optional command, Quit), as its buttons offer them.
+    case taskFailed(others: [TaskAction])
+
+    /// The field asked, and the tab it is on (`nil`: not a field's question).
+    package var field: (spec: FieldSpec, tab: Int?)? {
+      if case .field(let spec, let tab) = self { return (spec, tab) }
+      return nil
+    }
   }
 
   /// What a typed line means.
@@ -73,13 +82,21 @@ package struct PlainConversation: Sendable {
     }
     var list: [Question] = []
     if let editor = state.editor {
-      list += editor.form.fields.map { .field($0.spec, tab: nil) }
+      // The fields a step's screen answers are asked too, first, as the screen comes first.
+      list += (editor.screenForm.fields + editor.form.fields).map { .field($0.spec, tab: nil) }
       if !editor.tabForms.isEmpty {
         list.append(.tab)
         list += (editor.tabForm?.fields ?? []).map { .field($0.spec, tab: editor.selectedTab) }
       }
     }
-    list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    if let current = state.progression.current,
+      FlowMachine.taskPhase(ofStep: current, state, program.flow) == .failed
+    {
+      let actions = FlowMachine.taskActions(ofStep: current, state, program.flow)
+      list.append(.taskFailed(others: actions.filter { $0 != .retry }))
+    } else {
+      list.append(.proceed(FlowMachine.enterEffect(state, program.flow)))
+    }
     return list
   }
 
@@ -115,6 +132,10 @@ package struct PlainConversation: Sendable {
       let name = step.tabsField.flatMap { id in step.allFields.first { $0.id == id }?.label }
       lines.append("\(name ?? step.title) [\(step.tabs[selected].title)]: ")
       return lines.joined(separator: "\n")
+    case .taskFailed(let others):
+      let name = program.state.progression.current.map { FlowMachine.taskName($0, program.flow) }
+      let ways = others.map { ":" + $0.rawValue }.joined(separator: ", ")
+      return "\(name ?? "The step's command") failed: Enter retries, or \(ways): "
     case .proceed(let effect):
       switch effect {
       case .nextStep:
@@ -175,11 +196,18 @@ package struct PlainConversation: Sendable {
     }
   }
 
+  /// The value a field has now as a `set` command takes it (`""`: none).
+  package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
+    guard let editor = program.state.editor else { return "" }
+    let form = editor.form(holding: spec.id, tab: tab)
+    return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
+  }
+
   /// The value a field has now, as the brackets show it (`nil`: none); a secure field's is
   /// never shown.
   private func shownValue(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
     guard let editor = program.state.editor else { return nil }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     guard let field = form?.fields.first(where: { $0.id == spec.id }), let value = field.value
     else { return nil }
     if case .text(_, true, _) = spec.kind { return "hidden" }
@@ -238,6 +266,13 @@ package struct PlainConversation: Sendable {
       case .nextStep: return .command("next")
       case .runTask, .back, .nextField: return .command("enter")
       }
+    case .taskFailed(let others):
+      guard word.isEmpty else {
+        let ways = others.map { ":" + $0.rawValue }
+        let listed = ways.dropLast().joined(separator: ", ") + (ways.count > 1 ? " or " : "")
+        return .again("press Enter to run it again, or type " + listed + (ways.last ?? ""))
+      }
+      return .command("retry")
     case .tab:
       guard !word.isEmpty else { return .keep }
       let step = program.flow.steps[program.state.editor?.step ?? 0]
@@ -280,7 +315,7 @@ package struct PlainConversation: Sendable {
   /// What an empty line means for a field: going on, or that it needs an answer.
   package func keepProblem(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
     guard let editor = program.state.editor else { return nil }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     guard let field = form?.fields.first(where: { $0.id == spec.id }) else { return nil }
     return field.validate(in: program.state.context)?.message(for: .unicode)
   }
@@ -292,14 +327,14 @@ package struct PlainConversation: Sendable {
 
   /// The conversation's help: how to answer, and the commands.
   package static let help = """
-    Type the answer to the question and press Enter. An empty line keeps the value in
-    [brackets], or goes on when nothing is needed. A choice takes its number or its name
-    (several, separated by commas, where several may be picked); yes/no takes y or n.
-    Commands start with ":" so that no answer is taken for one:
-      :back        undo this step and go back      :next      on to the next step
-      :previous    look at the step before          :finish    finish (on the last step)
-      :tab N       choose tab N                     :quit      give up (asks first)
-      :retry :skip :stop   a step's command         :help      this help
+    Type the answer to the question and press Enter. An empty line keeps the value
+    in [brackets], or goes on when nothing is needed. A choice takes its number or
+    its name (several, separated by commas, where several may be picked); yes/no
+    takes y or n. Commands start with ":" so that no answer is taken for one:
+      :back       undo this step and go back    :next     on to the next step
+      :previous   look at the step before       :finish   finish (on the last step)
+      :tab N      choose tab N                  :quit     give up (asks first)
+      :retry :skip :stop   a step's command     :help     this help
       :set ID=VALUE        answer any field of the step by its id
     An answer that starts with ":" is typed with two: "::30" answers ":30".
 

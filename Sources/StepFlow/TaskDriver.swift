@@ -17,24 +17,30 @@ package protocol TaskDriver {
 /// The real thing: commands on the process runner, closures on the concurrency runtime,
 /// signals caught while waiting (so a SIGTERM stops the commands before stepflow ends).
 package struct ExecutorDriver: TaskDriver {
-  private let executor = TaskExecutor()
+  /// Made with the first effect: a run without tasks never makes one (nor its pipe, its
+  /// read buffer and its copy of the environment).
+  private var executor: TaskExecutor?
   private var waiter: TaskWaiter?
 
   package init() {}
 
   package mutating func perform(_ effects: [TaskEffect]) {
     guard !effects.isEmpty else { return }
+    let executor = self.executor ?? TaskExecutor()
+    self.executor = executor
     if waiter == nil { waiter = TaskWaiter(executor) }
     executor.perform(effects)
   }
 
   package mutating func next() -> TaskWaiter.Result {
+    // Nothing was ever started: nothing runs and nothing is due.
+    guard let executor else { return .idle }
     if waiter == nil { waiter = TaskWaiter(executor) }
     return waiter?.next() ?? .idle
   }
 
   package mutating func shutdown() {
-    executor.shutdown()
+    executor?.shutdown()
     waiter?.finish()
     waiter = nil
   }

@@ -61,7 +61,10 @@ package enum StepFlowCLI {
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if ArgumentParser.asksForHelp(rest, options: optionsTable(of: command)),
+    // The command table is read only when a -h or --help is there to judge (it is every
+    // command's options: a run that asks for no help never builds it).
+    if rest.contains(where: { $0 == "-h" || $0 == "--help" }),
+      ArgumentParser.asksForHelp(rest, options: optionsTable(of: command)),
       let text = HelpText.command(command)
     {
       Platform.writeStdout(text)

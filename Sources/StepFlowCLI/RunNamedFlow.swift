@@ -49,12 +49,9 @@ package enum RunNamedFlow {
       }
     }
     let user: UserSettings
-    switch UserConfig.settings(noConfig: parsed.has("--no-config"), environment: environment) {
-    case .success(let settings): user = settings
-    case .failure(let failure):
-      for line in failure.lines { Platform.writeStderr(line + "\n") }
-      return failure.exitCode
-    }
+    do throws(UserConfig.Failure) {
+      user = try UserConfig.settings(for: parsed, environment: environment)
+    } catch { return error.exitCode }
     return try RunCommand.start(
       flow, parsed: parsed, environment: environment, rating: rating, usage: usage, user: user)
   }
@@ -70,6 +67,9 @@ package enum RunNamedFlow {
   package static func lookUp(_ name: String, environment: [String: String], usage: String)
     throws(UsageError) -> Result<FlowDefinition, Unusable>
   {
+    // A built-in flow comes first, as in the catalogue: found without making the search path
+    // (the environment's folders, the program's own path on disk).
+    if let flow = StepFlowCLI.builtinFlow(named: name) { return .success(flow) }
     let catalog = StepFlowCLI.catalog(environment: environment)
     do throws(WizardCatalog.LookupError) {
       return .success(try catalog.flow(named: name))

@@ -182,8 +182,7 @@ package enum UserConfig {
 extension UserConfig {
   /// The user's settings for a command that takes `--no-config` (none with it), the keys they
   /// move installed for the whole run (keys, hints, `?`).
-  /// - Returns: The settings, or — the file has mistakes — the exit code, each mistake
-  ///   printed.
+  /// - Returns: The settings, or — the file has mistakes — what they are and the exit code.
   /// - Parameters:
   ///   - noConfig: `--no-config` was given: the defaults.
   ///   - environment: Where the file is (`XDG_CONFIG_HOME`, `HOME`).
@@ -194,6 +193,21 @@ extension UserConfig {
     let loaded = load(environment: environment)
     if case .success(let settings) = loaded, let keys = settings.keys { KeyRemaps.install(keys) }
     return loaded
+  }
+
+  /// The user's settings for a command run with `parsed` (the defaults with `--no-config`), as
+  /// ``settings(noConfig:environment:)`` reads them; a file with mistakes has each written on
+  /// stderr, a line each, before the command ends.
+  /// - Throws: The file's mistakes (already written): the command ends with their `exitCode`.
+  package static func settings(for parsed: ParsedArguments, environment: [String: String])
+    throws(Failure) -> UserSettings
+  {
+    switch settings(noConfig: parsed.has("--no-config"), environment: environment) {
+    case .success(let settings): return settings
+    case .failure(let failure):
+      for line in failure.lines { Platform.writeStderr(line + "\n") }
+      throw failure
+    }
   }
 }
 

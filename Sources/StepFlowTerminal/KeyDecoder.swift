@@ -32,7 +32,7 @@ package struct KeyDecoder: Sendable {
   /// A bracketed paste keeps at most this many bytes (1 MiB); the rest is dropped.
   package static let maximumPasteLength = 1 << 20
 
-  private enum State: Sendable {
+  enum State: Sendable {
     case ground
     /// After `ESC`.
     case escape
@@ -50,17 +50,17 @@ package struct KeyDecoder: Sendable {
     case paste
   }
 
-  private var state = State.ground
+  var state = State.ground
   /// The bytes of the CSI/SS3 sequence or the UTF-8 character being collected.
-  private var sequence: [UInt8] = []
+  var sequence: [UInt8] = []
   /// The pasted bytes collected so far.
-  private var pasted: [UInt8] = []
+  var pasted: [UInt8] = []
   /// How many bytes of the paste terminator `ESC [ 2 0 1 ~` were matched.
-  private var terminatorMatched = 0
-  private static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+  var terminatorMatched = 0
+  static let pasteTerminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
   /// The most bytes a paste keeps (``maximumPasteLength`` unless a test asks for less).
-  private let pasteLimit: Int
+  let pasteLimit: Int
 
   package init(maximumPasteLength: Int = KeyDecoder.maximumPasteLength) {
     pasteLimit = maximumPasteLength
@@ -258,205 +258,6 @@ package struct KeyDecoder: Sendable {
       }
     }
     keys.append(.character(character))
-  }
-
-  private mutating func finishCSI(final: UInt8, into keys: inout [Key]) {
-    if sequence.first == 0x3C, final == 0x4D || final == 0x6D {
-      // SGR mouse: `CSI < button ; column ; row M` (pressed, moved) or `m` (released).
-      if let event = Self.sgrMouse(sequence.dropFirst(), released: final == 0x6D) {
-        keys.append(.mouse(event))
-      }
-      return
-    }
-    let hasPrivatePrefix = sequence.first.map { $0 >= 0x3C && $0 <= 0x3F } ?? false
-    if hasPrivatePrefix { return }  // Replies (`?`, `>`, `=`) and the rest: ignored.
-    switch final {
-    case 0x41: keys.append(.up)
-    case 0x42: keys.append(.down)
-    case 0x43: keys.append(.right)
-    case 0x44: keys.append(.left)
-    case 0x48: keys.append(.home)
-    case 0x46: keys.append(.end)
-    case 0x5A: keys.append(.backTab)
-    case 0x50, 0x51, 0x52, 0x53:
-      // Modified F1–F4 (`CSI 1;2P`); a bare `CSI R` with other parameters is a cursor report.
-      if sequence.isEmpty || firstParameter() == 1 { keys.append(.function(Int(final) - 0x4F)) }
-    case 0x4D where sequence.isEmpty:
-      state = .mouse(remaining: 3)  // X10 mouse: three raw bytes follow.
-      sequence.removeAll(keepingCapacity: true)
-    case 0x7E:
-      tildeKey(firstParameter(), into: &keys)
-    default:
-      break  // Focus in/out (`I`, `O`), keypad begin (`E`), anything else: ignored.
-    }
-  }
-
-  /// The parameters of an SGR mouse report (after `<`): `button;column;row`.
-  private static func sgrMouse(_ parameters: ArraySlice<UInt8>, released: Bool) -> MouseEvent? {
-    var numbers: [Int] = []
-    var value = 0
-    var digits = 0
-    for byte in parameters {
-      if byte == 0x3B {
-        guard digits > 0 else { return nil }
-        numbers.append(value)
-        value = 0
-        digits = 0
-      } else if byte >= 0x30 && byte <= 0x39, digits < 6 {
-        value = value * 10 + Int(byte - 0x30)
-        digits += 1
-      } else {
-        return nil
-      }
-    }
-    guard digits > 0 else { return nil }
-    numbers.append(value)
-    guard numbers.count == 3 else { return nil }
-    return mouseEvent(
-      code: numbers[0], column: numbers[1] - 1, row: numbers[2] - 1, released: released)
-  }
-
-  /// A mouse event from a report's button code: the button in the low two bits, then Shift
-  /// (4), Alt (8), Control (16), motion (32) and the wheel (64).
-  private static func mouseEvent(code: Int, column: Int, row: Int, released: Bool)
-    -> MouseEvent?
-  {
-    guard column >= 0, row >= 0 else { return nil }
-    let buttons: [MouseEvent.Button?] = [.left, .middle, .right, nil]
-    let button = buttons[code & 3]
-    let action: MouseEvent.Action
-    if code & 64 != 0 {
-      switch code & 3 {
-      case 0: action = .wheelUp
-      case 1: action = .wheelDown
-      default: return nil  // Sideways wheels.
-      }
-    } else if released {
-      action = .release(button ?? .left)
-    } else if code & 32 != 0 {
-      guard let button else { return nil }  // Moving with no button held.
-      action = .drag(button)
-    } else {
-      guard let button else { return nil }
-      action = .press(button)
-    }
-    return MouseEvent(
-      action, column: column, row: row, shift: code & 4 != 0, alt: code & 8 != 0,
-      control: code & 16 != 0)
-  }
-
-  private mutating func tildeKey(_ number: Int?, into keys: inout [Key]) {
-    guard let number else { return }
-    switch number {
-    case 1, 7: keys.append(.home)
-    case 4, 8: keys.append(.end)
-    case 2: keys.append(.insert)
-    case 3: keys.append(.delete)
-    case 5: keys.append(.pageUp)
-    case 6: keys.append(.pageDown)
-    case 11...15: keys.append(.function(number - 10))
-    case 17...21: keys.append(.function(number - 11))
-    case 23, 24: keys.append(.function(number - 12))
-    case 200:
-      state = .paste
-      pasted.removeAll(keepingCapacity: true)
-      terminatorMatched = 0
-    default: break  // 201 outside a paste, and unknown numbers.
-    }
-  }
-
-  /// The first numeric parameter of the collected CSI sequence.
-  private func firstParameter() -> Int? {
-    var value = 0
-    var digits = 0
-    for byte in sequence {
-      guard byte >= 0x30 && byte <= 0x39 else { break }
-      value = value * 10 + Int(byte - 0x30)
-      digits += 1
-      if digits > 6 { return nil }
-    }
-    return digits == 0 ? nil : value
-  }
-
-  private static func ss3Key(_ final: UInt8) -> Key? {
-    switch final {
-    case 0x41: return .up
-    case 0x42: return .down
-    case 0x43: return .right
-    case 0x44: return .left
-    case 0x48: return .home
-    case 0x46: return .end
-    case 0x4D: return .enter  // keypad Enter
-    case 0x50, 0x51, 0x52, 0x53: return .function(Int(final) - 0x4F)
-    default: return nil
-    }
-  }
-
-  /// Bracketed paste cannot take the terminal hostage: a paste whose `CSI 201~` never comes
-  /// (a cut connection, a hostile program that printed `CSI 200~` back at the terminal) would
-  /// otherwise swallow every key that follows, Ctrl-C too.
-  ///
-  /// - The Ctrl-C byte (0x03) ends a paste: what was pasted so far is delivered as `.paste`,
-  ///   then `.ctrl("c")`, which interrupts the run. Terminals strip C0 controls from pastes
-  ///   (xterm's `allowPasteControls` is off by default), so 0x03 inside a paste is the person
-  ///   pressing Ctrl-C; a paste that really held one interrupts, which is the safe side.
-  /// - A paste keeps at most ``maximumPasteLength`` bytes (1 MiB); the rest, up to the terminator, is
-  ///   dropped, so an endless paste costs no memory.
-  ///
-  /// There is no time limit: the decoder knows no time, and Ctrl-C is always the way out.
-  private mutating func pasteByte(_ byte: UInt8, into keys: inout [Key]) {
-    if byte == 0x03 {
-      keep(Self.pasteTerminator[0..<terminatorMatched])
-      if !pasted.isEmpty { keys.append(.paste(Self.pasteText(pasted))) }
-      keys.append(.ctrl("c"))
-      pasted.removeAll(keepingCapacity: false)
-      terminatorMatched = 0
-      state = .ground
-      return
-    }
-    if byte == Self.pasteTerminator[terminatorMatched] {
-      terminatorMatched += 1
-      if terminatorMatched == Self.pasteTerminator.count {
-        keys.append(.paste(Self.pasteText(pasted)))
-        pasted.removeAll(keepingCapacity: false)
-        terminatorMatched = 0
-        state = .ground
-      }
-      return
-    }
-    // A partial match was text after all; ESC is only the terminator's first byte, so the
-    // current byte can at most start a new match.
-    keep(Self.pasteTerminator[0..<terminatorMatched])
-    if byte == 0x1B {
-      terminatorMatched = 1
-    } else {
-      terminatorMatched = 0
-      keep(CollectionOfOne(byte))
-    }
-  }
-
-  /// Adds pasted bytes, as far as ``maximumPasteLength`` allows.
-  private mutating func keep(_ bytes: some Collection<UInt8>) {
-    let room = pasteLimit - pasted.count
-    guard room > 0 else { return }
-    pasted.append(contentsOf: bytes.prefix(room))
-  }
-
-  /// Pasted bytes as text, with the terminal's CR and CR LF line ends made `\n`.
-  private static func pasteText(_ bytes: [UInt8]) -> String {
-    var normalized: [UInt8] = []
-    normalized.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
-      if bytes[i] == 0x0D {
-        normalized.append(0x0A)
-        if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-      } else {
-        normalized.append(bytes[i])
-      }
-      i += 1
-    }
-    return String(decoding: normalized, as: UTF8.self)
   }
 
   /// Rejects overlong forms, surrogates and code points above U+10FFFF at the second byte.

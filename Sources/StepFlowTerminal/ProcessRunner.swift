@@ -50,11 +50,17 @@ package final class ProcessRunner {
 
   /// How long a child has between SIGTERM and SIGKILL.
   package let grace: Duration
-  private let baseEnvironment: [String: String]
+  /// The environment given at init, if any (else stepflow's own).
+  private let givenEnvironment: [String: String]?
+  /// The environment every child starts from: read when the first command starts, so that a
+  /// run that starts none never reads it.
+  private lazy var baseEnvironment: [String: String] = givenEnvironment ?? Platform.environment()
   private var children: [RunnerChild] = []
   private var pending: [Event] = []
   private var nextID = 0
-  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  /// Where a read lands: allocated at the first read (a megabyte that a run without commands
+  /// would otherwise clear before its first frame).
+  private lazy var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
   /// The most bytes read from one stream in one ``service(_:)``, so that a command with a lot
   /// of output cannot hold up keys, frames or signals.
@@ -68,7 +74,7 @@ package final class ProcessRunner {
   ///   - environment: the environment every child starts from (a launch adds to it).
   package init(grace: Duration = .seconds(1), environment: [String: String]? = nil) {
     self.grace = grace
-    baseEnvironment = environment ?? Platform.environment()
+    givenEnvironment = environment
   }
 
   deinit { shutdown() }

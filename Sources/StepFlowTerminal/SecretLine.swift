@@ -49,7 +49,9 @@ package enum SecretLine {
     var typed: [UInt8] = []
     // An escape sequence (an arrow, a function key) is skipped: 1 after ESC, 2 inside CSI/SS3.
     var escape = 0
-    var buffer = [UInt8](repeating: 0, count: 256)
+    // One byte a read: what is typed after the newline (the next answers, typed ahead) stays
+    // in the terminal for whoever reads next, rather than being read here and lost.
+    var buffer = [UInt8](repeating: 0, count: 1)
     while true {
       var wait: Int32 = -1
       if let deadline {

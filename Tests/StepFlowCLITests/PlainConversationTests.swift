@@ -3,6 +3,8 @@ import Glibc
 import StepFlowTestSupport
 import Testing
 
+@testable import StepFlow
+
 /// Plain mode on a terminal is a conversation: one question a line, the typed line is the
 /// answer, a secure field is read with echo off, commands start with ":" — on a real
 /// pseudo-terminal, the terminal given back as it was found.
@@ -88,7 +90,11 @@ import Testing
     pty.send("next\r")
     #expect(pty.waitForText("Password (required"))
     pty.send(":back\r")
-    #expect(pty.waitForText("Step 1 of 4: Hello"))
+    // The first step's line is on the screen from the start: wait for it to come again, or
+    // the next line is typed at the password's prompt (read without echo, type-ahead dropped).
+    #expect(
+      pty.waitFor { $0.model.lines.filter { $0.contains("Step 1 of 4: Hello") }.count == 2 },
+      "back to the first step")
     pty.send(":nxt\r")
     #expect(pty.waitForText(#"(did you mean "next"?)"#))
     pty.send(":quit\r")
@@ -97,6 +103,98 @@ import Testing
     #expect(pty.waitForExit() == .exited(1))
     InlineTests.expectGivenBack(pty, before)
     #expect(InlineTests.stdout(pty) == "")
+  }
+
+  /// An answer that breaks a rule is not kept: the value before it is offered again in
+  /// [brackets], so an empty line keeps that rather than repeating the refusal.
+  @Test func aRefusedAnswerLeavesTheValueBeforeIt() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\rcorrect horse\r")
+    #expect(pty.waitForText("Plan [free]:"))
+    pty.send("\r")
+    #expect(pty.waitForText("Seats (1 to 50) [3]:"))
+    pty.send("500\r")
+    #expect(pty.waitForText("Seats: must be between 1 and 50"))
+    let offered = { (pty: PseudoTerminal) in pty.model.lines.filter { $0.contains("[3]:") }.count }
+    #expect(pty.waitFor { offered($0) == 2 }, "the default is offered again, not 500")
+    #expect(!pty.model.contains("[500]"))
+    pty.send("\r")
+    #expect(pty.waitForText("I accept the terms (must be yes, y/n) [no]:"))
+    // Refused twice in a row is refused twice, and the value before still stands.
+    pty.send("n\r")
+    #expect(pty.waitForText("must be yes"))
+    pty.send(":quit\r")
+    #expect(pty.waitForText("y/n:"))
+    pty.send("y\r")
+    #expect(pty.waitForExit() == .exited(1))
+    InlineTests.expectGivenBack(pty, before)
+  }
+
+  /// A step's command that fails is told when it ends, with what to do: Enter runs it again,
+  /// and a run that then succeeds goes on; the next question waits for the command.
+  @Test func aFailedCommandIsToldAndEnterRunsItAgain() throws {
+    let dir = try WizardCommandTests.folder([:])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let marker = dir + "/ran-once"
+    let wizard = """
+      { id: "build", title: "Build", steps: [
+        { id: "compile", title: "Compile", run: { optional: true,
+          command: ["sh", "-c", "test -f \(marker) && echo built && exit 0; touch \(marker); echo broken >&2; exit 3"] } },
+        { id: "done", title: "Done", body: "Built." },
+      ] }
+      """
+    try wizard.write(toFile: dir + "/build.json", atomically: true, encoding: .utf8)
+    let (pty, before) = try InlineTests.start(
+      ["run", dir + "/build.json", "--plain"], after: [], width: 80, height: 40)
+    #expect(pty.waitForText("Run: Compile (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForText("Compile failed: exit status 3"))
+    // The first step has no Back: its ways on are the failed command's own buttons.
+    #expect(pty.waitForText("Compile failed: Enter retries, or :skip, :quit:"))
+    #expect(pty.model.contains("! broken"), "the command's stderr is shown, marked")
+    #expect(pty.model.contains("Buttons: Retry (focused), Skip, Quit"))
+    #expect(pty.model.contains("Focus: Retry button"), "the focus is where Enter acts")
+    #expect(!pty.model.contains("Next: Done"), "no question goes past a failed command")
+    pty.send("again\r")
+    #expect(pty.waitForText("press Enter to run it again, or type :skip or :quit"))
+    pty.send("\r")
+    #expect(pty.waitForText("Next: Done (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForText("Finish (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    let result = InlineTests.stdout(pty)
+    #expect(result.contains(#""finished":true"#))
+    #expect(result.contains(#""status":"succeeded","exitCode":0"#))
+  }
+
+  /// Answers typed ahead, in one burst with a secret, are each kept for their own question:
+  /// the secret's read stops at its newline.
+  @Test func answersTypedAheadOfASecretAreKept() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\r")
+    #expect(pty.waitForText("Password (required"))
+    pty.send("correct horse\r2\r7\ry\r")
+    #expect(pty.waitForText("Finish (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(
+      InlineTests.stdout(pty).contains(
+        #""password":"correct horse","plan":"team","seats":7,"terms":true"#))
+  }
+
+  /// The conversation's `:help` fits an 80-column terminal.
+  @Test func theHelpFitsEightyColumns() {
+    let widest = PlainConversation.help.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 80)
   }
 
   /// Ctrl-C while a secret is read: the run ends with 130 and echo comes back on.
