@@ -29,6 +29,9 @@ let package = Package(
     .executableTarget(
       name: "Rating", dependencies: [.product(name: "StepFlow", package: "stepflow")],
       path: "Sources/Rating"),
+    .executableTarget(
+      name: "Purchase", dependencies: [.product(name: "StepFlow", package: "stepflow")],
+      path: "Sources/Purchase"),
   ],
   swiftLanguageModes: [.v6]
 )

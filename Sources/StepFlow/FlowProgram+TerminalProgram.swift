@@ -145,6 +145,9 @@ extension FlowProgram {
     case .tabBar: return "tab bar"
     case .back: return "Back button"
     case .next: return "Next button"
+    case .screen:
+      let ids = editor.screenForm.fields.map { "\($0.spec.label) (\($0.id))" }
+      return "the step's screen: " + ids.joined(separator: ", ")
     case nil: return "none"
     }
   }

@@ -37,6 +37,8 @@ package struct FlowProgram: TerminalProgram {
   /// A press on a step of the strip not yet released: released sooner than ``longPress`` it
   /// taps the step; held that long, it starts over.
   package internal(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
+  /// The canvases the frames are drawn into, again and again (copies share them).
+  package let canvasPool = CanvasPool()
 
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow

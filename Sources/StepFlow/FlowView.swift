@@ -39,7 +39,8 @@ package struct FlowView {
 
   package func render(width: Int, height: Int) -> Canvas {
     let theme = theme
-    var canvas = Canvas(width: width, height: height, style: theme.text)
+    var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
+    defer { program.canvasPool.keep(canvas) }
     let bounds = canvas.bounds
     let compact = Self.isCompact(program: program, height: height)
     var bar = program.navigationBar
@@ -168,18 +169,33 @@ package struct FlowView {
       return view.render(
         into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
     }
-    var incoming = Canvas(width: area.width, height: area.height, style: theme.text)
-    let drawn = view.render(
-      into: &incoming, area: incoming.bounds, tabs: program.tabs, tabOutgoing: nil, now: now)
-    var outgoing = Canvas(width: area.width, height: area.height, style: theme.text)
+    // Each screen is drawn once for the slide and kept (``SlideCanvases``); the arriving one
+    // again at each frame only while something on it moves by itself.
+    let tabs = program.tabs
+    let moves =
+      view.stage != nil || view.task != nil || tabs?.isAnimating(at: now) == true
+      || FlowMachine.runningFieldTask(state) != nil
+      || state.progression.current.map { index in
+        flow.steps[index].blocks.contains { $0.customView != nil }
+          || flow.steps[index].tabs.contains { $0.blocks.contains { $0.customView != nil } }
+      } == true
+    let (incoming, drawn) = t.canvases.incoming(
+      width: area.width, height: area.height, theme: theme, editor: state.editor,
+      reusable: !moves
+    ) { canvas in
+      view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
+    }
     var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
     old.now = now
     old.colorDepth = program.options.colorDepth
     old.compact = compact
-    old.render(
-      into: &outgoing, area: outgoing.bounds,
-      tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
-      now: now)
+    let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
+      canvas in
+      old.render(
+        into: &canvas, area: canvas.bounds,
+        tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
+        now: now)
+    }
     Slide.draw(
       outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading,

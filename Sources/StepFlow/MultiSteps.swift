@@ -101,7 +101,7 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
   private static func shownErrors(_ state: FlowState) -> [FieldError] {
     guard let editor = state.editor else { return [] }
     var errors: [FieldError] = []
-    for form in [editor.form] + (editor.tabForm.map { [$0] } ?? []) {
+    for form in [editor.screenForm, editor.form] + (editor.tabForm.map { [$0] } ?? []) {
       errors += form.fields.indices.compactMap { form.visibleError(at: $0, in: state.context) }
     }
     return errors

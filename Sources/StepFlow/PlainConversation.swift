@@ -82,7 +82,8 @@ package struct PlainConversation: Sendable {
     }
     var list: [Question] = []
     if let editor = state.editor {
-      list += editor.form.fields.map { .field($0.spec, tab: nil) }
+      // The fields a step's screen answers are asked too, first, as the screen comes first.
+      list += (editor.screenForm.fields + editor.form.fields).map { .field($0.spec, tab: nil) }
       if !editor.tabForms.isEmpty {
         list.append(.tab)
         list += (editor.tabForm?.fields ?? []).map { .field($0.spec, tab: editor.selectedTab) }
@@ -198,7 +199,7 @@ package struct PlainConversation: Sendable {
   /// The value a field has now as a `set` command takes it (`""`: none).
   package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
     guard let editor = program.state.editor else { return "" }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
   }
 
@@ -206,7 +207,7 @@ package struct PlainConversation: Sendable {
   /// never shown.
   private func shownValue(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
     guard let editor = program.state.editor else { return nil }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     guard let field = form?.fields.first(where: { $0.id == spec.id }), let value = field.value
     else { return nil }
     if case .text(_, true, _) = spec.kind { return "hidden" }
@@ -314,7 +315,7 @@ package struct PlainConversation: Sendable {
   /// What an empty line means for a field: going on, or that it needs an answer.
   package func keepProblem(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
     guard let editor = program.state.editor else { return nil }
-    let form = tab == nil ? editor.form : editor.tabForm
+    let form = editor.form(holding: spec.id, tab: tab)
     guard let field = form?.fields.first(where: { $0.id == spec.id }) else { return nil }
     return field.validate(in: program.state.context)?.message(for: .unicode)
   }

@@ -6,4 +6,6 @@ package struct StepTransition: Equatable, Sendable {
   package var from: FlowState
   package var direction: Direction
   package var timing: Transition
+  /// The two screens of the slide, drawn once and kept while it runs.
+  package var canvases = SlideCanvases()
 }

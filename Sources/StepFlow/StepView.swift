@@ -46,33 +46,27 @@ package struct StepView {
     return lines
   }
 
-  /// Blocks in words for plain mode (the hero is a picture and says nothing; a custom block
-  /// says its ``StepScreenView/plainLines(context:)`` in `context`).
+  /// Blocks in words for plain mode, as each block's view says them (the hero is a picture
+  /// and says nothing; a custom block says its ``StepScreenView/plainLines(context:)`` in
+  /// `context`, and nothing without one).
   package static func blockLines(
     _ blocks: [ScreenBlock], rating: Int, context: StepScreenContext? = nil
   ) -> [String] {
+    let given =
+      context
+      ?? StepScreenContext(
+        now: .zero, answers: [:], theme: Theme(), glyphs: .unicode, colorDepth: .none,
+        rating: rating)
     var lines: [String] = []
     for block in blocks {
-      switch block {
-      case .text(let text):
-        // A paragraph break is a line break in words too, never `\x0A`.
-        lines.append(
-          contentsOf: Sanitizer.sanitizeLines(text).split(
-            separator: "\n", omittingEmptySubsequences: false
-          ).map(String.init))
-      case .hero, .summary: break
-      case .status(let caption, let text): lines.append(caption + " " + text)
-      case .items(let items, let currency):
-        for item in items {
-          lines.append(
-            "\(item.name): \(item.quantity) × \(Money.format(item.unitPrice, currency: currency))")
-        }
-        lines.append("Total: " + Money.format(LineItem.total(of: items), currency: currency))
-      case .rating(let question, let answer):
-        lines.append(StepScreen.ratingText(question: question, answer: answer, rating: rating))
-      case .custom:
-        guard let context, let view = block.customView else { break }
-        lines += view.plainLines(context: context).map(Sanitizer.sanitize)
+      guard let view = StepScreen.view(for: block, icon: nil, stage: nil, summary: []) else {
+        continue
+      }
+      if case .custom = block {
+        guard context != nil else { continue }
+        lines += view.plainLines(context: given).map(Sanitizer.sanitize)
+      } else {
+        lines += view.plainLines(context: given)
       }
     }
     return lines
@@ -88,6 +82,11 @@ package struct StepView {
     screen.now = now
     screen.answers = state.answers
     screen.colorDepth = colorDepth
+    if let editor = state.editor, editor.screen != nil {
+      screen.screenFocused = editor.focus == .screen
+      screen.screenState = editor.screenState
+      screen.screenProblems = editor.screenProblems(in: state.context)
+    }
     return screen
   }
 

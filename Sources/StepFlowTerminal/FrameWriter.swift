@@ -1,3 +1,4 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
 
@@ -58,18 +59,18 @@ package struct FrameWriter: Sendable {
   package let depth: ColorDepth
   /// Where the frames go.
   package let placement: Placement
-  private var previous: Canvas?
+  var previous: Canvas?
   /// Inline: whether the rows are made (the first frame, and the first after ``restart()``).
-  private var inlineStarted = false
+  var inlineStarted = false
   /// The cursor as the terminal has it after the last frame; `-1` when unknown.
-  private var cursorX = -1
-  private var cursorY = -1
+  var cursorX = -1
+  var cursorY = -1
   /// The SGR state the terminal is in; `nil` when unknown.
-  private var currentStyle: Style?
+  var currentStyle: Style?
   /// Scratch space for one SGR sequence, kept to avoid allocating for every style change.
-  private var styleBytes: [UInt8] = []
+  var styleBytes: [UInt8] = []
   /// Cells written by the last frame (for tests and benchmarks).
-  package private(set) var lastCellsWritten = 0
+  package internal(set) var lastCellsWritten = 0
 
   package init(depth: ColorDepth, placement: Placement = .screen) {
     self.depth = depth
@@ -135,229 +136,8 @@ package struct FrameWriter: Sendable {
     return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
   }
 
-  // MARK: Inline
-
-  /// An inline frame: the rows made or given back as the height asks, then the changes.
-  private mutating func inlineFrame(_ canvas: Canvas) -> [UInt8] {
-    var body = ByteBuffer(capacity: 256)
-    let height = max(1, canvas.height)
-    let base: Canvas
-    var isFull = false
-    if !inlineStarted {
-      // Make the rows: from the start of the cursor's line, a line feed for each row after the
-      // first (the terminal scrolls when they are not there), then back up to the first.
-      body.append(0x0D)
-      body.append(contentsOf: Self.resetStyle)
-      for _ in 1..<height { body.append(0x0A) }
-      Self.appendVertical(-(height - 1), into: &body)
-      body.append(contentsOf: Self.eraseFromFirstRow)
-      inlineStarted = true
-      cursorX = 0
-      cursorY = 0
-      currentStyle = .plain
-      base = Canvas(width: canvas.width, height: canvas.height)
-      isFull = true
-    } else if let previous, previous.width == canvas.width {
-      if previous.height == canvas.height, Self.shareStorage(previous, canvas) {
-        lastCellsWritten = 0
-        return []
-      }
-      base = resizedRows(previous, to: canvas.height, into: &body)
-    } else {
-      // Everything again, from the first row: its rows are there already; a taller canvas
-      // makes the others.
-      let made = previous?.height ?? 1
-      moveInline(toX: 0, y: 0, into: &body)
-      body.append(contentsOf: Self.resetStyle)
-      if height > made {
-        Self.appendVertical(made - 1, into: &body)
-        for _ in made..<height { body.append(0x0A) }
-        Self.appendVertical(-(height - 1), into: &body)
-      }
-      body.append(contentsOf: Self.eraseFromFirstRow)
-      cursorX = 0
-      cursorY = 0
-      currentStyle = .plain
-      base = Canvas(width: canvas.width, height: canvas.height)
-      isFull = true
-    }
-    lastCellsWritten = writeChanges(from: base, to: canvas, into: &body)
-    previous = canvas
-    // The cursor waits at the start of the first row: wherever the terminal re-wraps the rows
-    // (a narrower window), that is where they begin.
-    moveInline(toX: 0, y: 0, into: &body)
-    guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
-    return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
-  }
-
-  /// Makes the terminal's rows match a canvas of `height` rows: line feeds below the last row
-  /// for more (erased, as they may hold anything), the rows after `height` erased for fewer.
-  /// - Returns: `previous` as the terminal now shows it, `height` rows high.
-  private mutating func resizedRows(_ previous: Canvas, to height: Int, into body: inout ByteBuffer)
-    -> Canvas
-  {
-    guard height != previous.height else { return previous }
-    var base = Canvas(width: previous.width, height: height)
-    base.blit(previous, toX: 0, y: 0)
-    if height > previous.height {
-      moveInline(toX: 0, y: previous.height - 1, into: &body)
-      body.append(contentsOf: Self.resetStyle)
-      let added = height - previous.height
-      for _ in 0..<added { body.append(0x0A) }
-      Self.appendVertical(-(added - 1), into: &body)
-      cursorX = 0
-      cursorY = previous.height
-    } else {
-      moveInline(toX: 0, y: height, into: &body)
-      body.append(contentsOf: Self.resetStyle)
-    }
-    body.append(contentsOf: Self.eraseBelow)
-    currentStyle = .plain
-    return base
-  }
-
-  /// Inline, after the terminal changed its width to `width`: the bytes that bring the cursor back
-  /// to the first row and erase from there down, so that the next frame (a full repaint) leaves
-  /// nothing of the old one.
-  ///
-  /// A terminal that re-wraps lines when it gets narrower (most do: VTE, kitty, iTerm2, tmux,
-  /// Windows Terminal) has put each old row whose text is wider than `width` on several rows; they
-  /// are counted.
-  package mutating func resized(toWidth width: Int) -> [UInt8] {
-    guard placement == .inline, inlineStarted, let previous, cursorY >= 0 else {
-      invalidate()
-      return []
-    }
-    var up = cursorY
-    if width < previous.width, width > 0 {
-      up = 0
-      for y in 0..<cursorY { up += max(1, (Self.extent(of: y, in: previous) + width - 1) / width) }
-      let column = cursorX >= 0 ? cursorX : max(0, Self.extent(of: cursorY, in: previous) - 1)
-      up += min(column, max(0, Self.extent(of: cursorY, in: previous) - 1)) / width
-    }
-    var body = ByteBuffer(capacity: 32)
-    body.append(0x0D)
-    Self.appendVertical(-up, into: &body)
-    body.append(contentsOf: Self.resetStyle)
-    body.append(contentsOf: Self.eraseFromFirstRow)
-    self.previous = nil
-    cursorX = 0
-    cursorY = 0
-    currentStyle = .plain
-    return body.array()
-  }
-
-  /// Inline, at the end.
-  ///
-  /// the bytes that erase the rows and leave `record` (one row, or none) in their place, the cursor
-  /// at the start of the line below it — or, without a record, at the start of the first row, as if
-  /// nothing had been drawn.
-  package mutating func leave(record: Canvas?) -> [UInt8] {
-    guard placement == .inline, inlineStarted else { return [] }
-    var body = ByteBuffer(capacity: 128)
-    moveInline(toX: 0, y: 0, into: &body)
-    body.append(contentsOf: Self.resetStyle)
-    body.append(contentsOf: Self.eraseFromFirstRow)
-    currentStyle = .plain
-    cursorX = 0
-    cursorY = 0
-    if let record, record.height > 0 {
-      var line = Canvas(width: record.width, height: 1)
-      line.blit(record, toX: 0, y: 0)
-      _ = writeChanges(from: Canvas(width: record.width, height: 1), to: line, into: &body)
-      body.append(contentsOf: Self.resetStyle)
-      body.append(0x0D)
-      body.append(0x0A)
-    }
-    previous = nil
-    inlineStarted = false
-    cursorX = -1
-    cursorY = -1
-    currentStyle = nil
-    return body.array()
-  }
-
-  /// Inline: the bytes that take the cursor from where it is to the start of the line below the
-  /// rows (what the terminal's restore sends on a way out that draws nothing more: a signal, a
-  /// crash), so the shell's prompt comes under the last frame.
-  package var tailBytes: [UInt8] {
-    guard placement == .inline, inlineStarted, let previous, cursorY >= 0 else { return [] }
-    var body = ByteBuffer(capacity: 16)
-    body.append(0x0D)
-    Self.appendVertical(previous.height - 1 - cursorY, into: &body)
-    body.append(0x0A)
-    return body.array()
-  }
-
-  /// The columns of a row up to its last cell that is not a blank in the default style: what a
-  /// terminal holds as the row's text.
-  private static func extent(of y: Int, in canvas: Canvas) -> Int {
-    var x = canvas.width
-    while x > 0 {
-      let cell = canvas[x - 1, y]
-      if !(cell.grapheme == .space && cell.style == .plain) { break }
-      x -= 1
-    }
-    return x
-  }
-
-  /// Moves the cursor to (`x`, `y`) of the rows with relative moves only: `CR LF` to the start
-  /// of the next row (never at the screen's bottom: the rows below are there), `CUU`/`CUD` in
-  /// the same column, else `CR` when the column is lost or is the first, then `CUU`/`CUD` and
-  /// `CUF`/`CUB`.
-  private mutating func moveInline(toX x: Int, y: Int, into out: inout ByteBuffer) {
-    let fromY = max(0, cursorY)
-    defer {
-      cursorX = x
-      cursorY = y
-    }
-    if fromY == y && cursorX == x { return }
-    if x == 0 && y == fromY + 1 {
-      out.append(0x0D)
-      out.append(0x0A)
-      return
-    }
-    var fromX = cursorX
-    if fromX < 0 || (x == 0 && fromX != 0) {
-      out.append(0x0D)
-      fromX = 0
-    }
-    if y > fromY && y - fromY <= 3 {
-      // A line feed is one row down in the same column (no output processing in raw mode),
-      // and never scrolls here: the rows below are there.
-      for _ in fromY..<y { out.append(0x0A) }
-    } else {
-      Self.appendVertical(y - fromY, into: &out)
-    }
-    let dx = x - fromX
-    guard dx != 0 else { return }
-    out.append(0x1B)
-    out.append(0x5B)
-    if abs(dx) != 1 { out.appendNumber(abs(dx)) }
-    out.append(dx > 0 ? 0x43 : 0x44)
-  }
-
-  /// `CUD n` (`n` > 0) or `CUU -n` (`n` < 0); nothing for 0.
-  private static func appendVertical(_ n: Int, into out: inout ByteBuffer) {
-    guard n != 0 else { return }
-    out.append(0x1B)
-    out.append(0x5B)
-    if abs(n) != 1 { out.appendNumber(abs(n)) }
-    out.append(n > 0 ? 0x42 : 0x41)
-  }
-
-  package static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
-  package static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
-  /// Erases the cursor's row and everything below it, the cursor staying: the row by `EL 2`, the
-  /// rest by `ED` from the row below (saved and restored around it, `DECSC`/`DECRC`).
-  ///
-  /// `ED` from the screen's top-left corner itself would make tmux (`scroll-on-clear`) push the
-  /// whole screen into the scrollback, leaving the old frame there.
-  package static let eraseFromFirstRow: [UInt8] = Array(
-    "\u{1B}[2K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8".utf8)
-
   /// Whether two canvases' cells are one and the same array storage.
-  private static func shareStorage(_ a: Canvas, _ b: Canvas) -> Bool {
+  static func shareStorage(_ a: Canvas, _ b: Canvas) -> Bool {
     a.cells.withUnsafeBufferPointer { pa in
       b.cells.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress }
     }
@@ -365,15 +145,23 @@ package struct FrameWriter: Sendable {
 
   /// Writes every cell of `new` that differs from `old` (both of the same size).
   /// - Returns: the number of cells written.
-  private mutating func writeChanges(from old: Canvas, to new: Canvas, into out: inout ByteBuffer)
+  mutating func writeChanges(from old: Canvas, to new: Canvas, into out: inout ByteBuffer)
     -> Int
   {
     let width = new.width
     var written = 0
     new.cells.withUnsafeBufferPointer { newCells in
       old.cells.withUnsafeBufferPointer { oldCells in
+        let rowBytes = width * MemoryLayout<Cell>.stride
         for y in 0..<new.height {
           let row = y * width
+          // A row whose memory is the same is the same row (most rows, most frames): one
+          // memory comparison instead of one a cell.
+          if let a = newCells.baseAddress, let b = oldCells.baseAddress,
+            memcmp(a + row, b + row, rowBytes) == 0
+          {
+            continue
+          }
           // Cells before `free` in this row were written by this frame.
           var free = 0
           var x = 0
@@ -404,7 +192,7 @@ package struct FrameWriter: Sendable {
   /// `Style`'s synthesized `==` switches over two colour enums and costs about 9 ns a cell; the
   /// byte comparison costs about 2 ns, which keeps diffing a 200×60 screen far below 100 µs.
   @inline(__always)
-  private static func sameCell(
+  static func sameCell(
     _ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, _ i: Int
   ) -> Bool {
     guard let pa = a.baseAddress, let pb = b.baseAddress else { return a[i] == b[i] }
@@ -417,7 +205,7 @@ package struct FrameWriter: Sendable {
 
   /// Whether the terminal's style is `style`, from the bytes first (as in ``sameCell``).
   @inline(__always)
-  private static func sameStyle(_ current: Style?, _ style: Style) -> Bool {
+  static func sameStyle(_ current: Style?, _ style: Style) -> Bool {
     guard let current else { return false }
     let identical = withUnsafeBytes(of: current) { a in
       withUnsafeBytes(of: style) { b in
@@ -430,7 +218,7 @@ package struct FrameWriter: Sendable {
 
   /// Whether `count` bytes at `a` and `b` are the same, eight at a time.
   @inline(__always)
-  private static func identicalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int)
+  static func identicalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int)
     -> Bool
   {
     // Branch-free: OR together the XOR of every word.
@@ -453,7 +241,7 @@ package struct FrameWriter: Sendable {
 
   /// Moves to (`x`, `y`) if needed, sets the style and writes one grapheme.
   /// - Returns: the number of cells the grapheme covers (1 or 2).
-  private mutating func writeCell(
+  mutating func writeCell(
     at x: Int, y: Int, cells: UnsafeBufferPointer<Cell>, width: Int, into out: inout ByteBuffer
   ) -> Int {
     let row = y * width
@@ -487,114 +275,4 @@ package struct FrameWriter: Sendable {
     return cellWidth
   }
 
-  /// Appends the shortest way to bring the cursor to (`x`, `y`).
-  private mutating func moveCursor(
-    toX x: Int, y: Int, cells: UnsafeBufferPointer<Cell>, width: Int, into out: inout ByteBuffer
-  ) {
-    if placement == .inline, cursorY != y || cursorX < 0 || x == 0 {
-      // Inline, another row or a lost column: relative moves only (the same row with a known
-      // column takes the cheapest of the moves below, none of them absolute).
-      moveInline(toX: x, y: y, into: &out)
-      return
-    }
-    defer {
-      cursorX = x
-      cursorY = y
-    }
-    // Absolute: CSI row ; col H, where a 1 (row or column) can be left out.
-    var bestCost = 3 + (y == 0 ? 0 : Self.digits(y + 1)) + (x == 0 ? 0 : 1 + Self.digits(x + 1))
-    var best = Move.absolute
-    if placement == .inline {
-      // No absolute move inline: the relative one is the one to beat.
-      best = .relative(x - cursorX, forward: 0x43, backward: 0x44)
-      bestCost = 3 + (abs(x - cursorX) == 1 ? 0 : Self.digits(abs(x - cursorX)))
-    }
-    if cursorY == y && cursorX >= 0 {
-      let dx = x - cursorX
-      if x == 0 {
-        best = .carriageReturn
-        bestCost = 1
-      } else if dx > 0 {
-        let cost = 3 + (dx == 1 ? 0 : Self.digits(dx))
-        if cost < bestCost {
-          best = .relative(dx, forward: 0x43, backward: 0x44)
-          bestCost = cost
-        }
-        if dx <= Self.maximumRewrittenGap, let gapCost = rewriteCost(cells, y * width, dx),
-          gapCost < bestCost
-        {
-          best = .rewrite
-          bestCost = gapCost
-        }
-      } else {
-        let cost = 3 + (dx == -1 ? 0 : Self.digits(-dx))
-        if cost < bestCost {
-          best = .relative(dx, forward: 0x43, backward: 0x44)
-          bestCost = cost
-        }
-      }
-    } else if cursorY >= 0 && cursorX >= 0 {
-      let dy = y - cursorY
-      if x == cursorX {
-        let cost = 3 + (abs(dy) == 1 ? 0 : Self.digits(abs(dy)))
-        if cost < bestCost {
-          best = .relative(dy, forward: 0x42, backward: 0x41)
-          bestCost = cost
-        }
-      } else if x == 0 && dy == 1 && 2 < bestCost {
-        best = .nextLine
-      }
-    }
-    switch best {
-    case .absolute:
-      out.append(0x1B)
-      out.append(0x5B)
-      if y != 0 { out.appendNumber(y + 1) }
-      if x != 0 {
-        out.append(0x3B)
-        out.appendNumber(x + 1)
-      }
-      out.append(0x48)
-    case .carriageReturn:
-      out.append(0x0D)
-    case .nextLine:
-      out.append(0x0D)
-      out.append(0x0A)
-    case .relative(let delta, let forward, let backward):
-      out.append(0x1B)
-      out.append(0x5B)
-      if abs(delta) != 1 { out.appendNumber(abs(delta)) }
-      out.append(delta > 0 ? forward : backward)
-    case .rewrite:
-      for i in (y * width + cursorX)..<(y * width + x) {
-        cells[i].grapheme.forEachUTF8Byte { out.append($0) }
-      }
-    }
-  }
-
-  private enum Move {
-    case absolute, carriageReturn, nextLine, rewrite
-    case relative(Int, forward: UInt8, backward: UInt8)
-  }
-
-  /// The bytes needed to rewrite the `count` unchanged cells from the cursor on, or `nil` when
-  /// they cannot simply be rewritten (another style, or part of a wide grapheme).
-  private func rewriteCost(_ cells: UnsafeBufferPointer<Cell>, _ row: Int, _ count: Int) -> Int? {
-    guard let currentStyle else { return nil }
-    var cost = 0
-    for i in (row + cursorX)..<(row + cursorX + count) {
-      let cell = cells[i]
-      if cell.isContinuation || cells[i + 1].isContinuation
-        || !Self.sameStyle(currentStyle, cell.style)
-      {
-        return nil
-      }
-      cost += cell.grapheme.utf8Count
-    }
-    return cost
-  }
-
-  private static func digits(_ n: Int) -> Int {
-    n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5
-  }
 }

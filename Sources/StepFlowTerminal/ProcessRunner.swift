@@ -43,74 +43,9 @@ package final class ProcessRunner {
   }
 
   /// Why a child is being stopped.
-  private enum StopReason {
+  enum StopReason {
     case requested
     case timedOut(Duration)
-  }
-
-  private final class Child {
-    let id: ID
-    let process: ProcessSpawn.Child
-    let started: Duration
-    let captureLimit: Int
-    let capturePart: TaskLaunch.CapturePart
-    var stdout: Int32
-    var stderr: Int32
-    /// What is kept of stdout for the capture; at the end, at most twice the limit.
-    var captured: [UInt8] = []
-    /// How many bytes of stdout came in all.
-    var stdoutTotal = 0
-    var timeoutAt: Duration?
-    var timeout: Duration?
-    var stopReason: StopReason?
-    /// When SIGKILL goes to the group (after a SIGTERM).
-    var killAt: Duration?
-    /// The child has exited and its end was reported; it is reaped at `killAt`.
-    var ended = false
-
-    /// Keeps what the capture needs of a chunk of stdout: its first or last bytes.
-    func capture(_ bytes: some Collection<UInt8>) {
-      stdoutTotal += bytes.count
-      guard captureLimit > 0 else { return }
-      switch capturePart {
-      case .start:
-        let room = captureLimit - captured.count
-        if room > 0 { captured += bytes.prefix(room) }
-      case .end:
-        if bytes.count >= captureLimit {
-          captured = Array(bytes.suffix(captureLimit))
-        } else {
-          captured += bytes
-          if captured.count >= 2 * captureLimit {
-            captured.removeFirst(captured.count - captureLimit)
-          }
-        }
-      }
-    }
-
-    /// Stdout came that was not read: the capture starts again after it.
-    func skipCapture(_ count: Int) {
-      stdoutTotal += count
-      if capturePart == .end { captured = [] }
-    }
-
-    /// The capture as the task's end reports it, and whether stdout had more.
-    var capturedOutput: (bytes: [UInt8], truncated: Bool) {
-      let bytes = captured.count > captureLimit ? Array(captured.suffix(captureLimit)) : captured
-      return (bytes, stdoutTotal > captureLimit && captureLimit > 0)
-    }
-
-    init(id: ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
-      self.id = id
-      self.process = process
-      self.started = started
-      captureLimit = launch.captureLimit
-      capturePart = launch.capturePart
-      stdout = process.stdout
-      stderr = process.stderr
-      timeout = launch.timeout
-      timeoutAt = launch.timeout.map { started + $0 }
-    }
   }
 
   /// How long a child has between SIGTERM and SIGKILL.
@@ -120,7 +55,7 @@ package final class ProcessRunner {
   /// The environment every child starts from: read when the first command starts, so that a
   /// run that starts none never reads it.
   private lazy var baseEnvironment: [String: String] = givenEnvironment ?? Platform.environment()
-  private var children: [Child] = []
+  private var children: [RunnerChild] = []
   private var pending: [Event] = []
   private var nextID = 0
   /// Where a read lands: allocated at the first read (a megabyte that a run without commands
@@ -170,7 +105,7 @@ package final class ProcessRunner {
     do throws(ProcessSpawn.Failure) {
       let process = try ProcessSpawn.start(
         launch, environment: environment, passThrough: passThrough)
-      children.append(Child(id: id, process: process, started: now, launch: launch))
+      children.append(RunnerChild(id: id, process: process, started: now, launch: launch))
       ChildRegistry.add(process.pid)
     } catch {
       pending.append(
@@ -202,7 +137,7 @@ package final class ProcessRunner {
     for child in children where !child.ended { stop(child.id) }
   }
 
-  private func terminate(_ child: Child, reason: StopReason, at now: Duration) {
+  private func terminate(_ child: RunnerChild, reason: StopReason, at now: Duration) {
     if child.stopReason == nil { child.stopReason = reason }
     ProcessSpawn.signalGroup(child.process.pid, SIGTERM)
     // SIGCONT too: a stopped group would not act on SIGTERM until continued.
@@ -212,20 +147,16 @@ package final class ProcessRunner {
 
   // MARK: The poll loop
 
-  /// The descriptors to wait on: each child's output pipes (readable) and its pidfd
-  /// (readable when it exits).
+  /// The descriptors to wait on: each child's output pipes (readable; not one that rests
+  /// after giving much at once) and its pidfd (readable when it exits).
   package func pollDescriptors() -> [pollfd] {
-    var fds: [pollfd] = []
-    for child in children where !child.ended {
-      for fd in [child.stdout, child.stderr, child.process.pidfd] where fd >= 0 {
-        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-      }
-    }
-    return fds
+    let now = Platform.monotonicNow()
+    return children.filter { !$0.ended }.flatMap { $0.pollDescriptors(at: now) }
   }
 
   /// When the runner next has something to do by itself (a timeout, a SIGKILL after the grace
-  /// period, an exit check, an event to deliver), on the monotonic clock; `nil` for nothing.
+  /// period, an exit check, the end of a rest, a flood's ring to take, an event to deliver), on
+  /// the monotonic clock; `nil` for nothing.
   package func nextDeadline() -> Duration? {
     if !pending.isEmpty { return .zero }
     var deadline: Duration?
@@ -237,6 +168,7 @@ package final class ProcessRunner {
       consider(child.killAt)
       if !child.ended {
         consider(child.stopReason == nil ? child.timeoutAt : nil)
+        consider(child.readDeadline)
         if child.process.pidfd < 0 { consider(Platform.monotonicNow() + Self.exitCheckInterval) }
       }
     }
@@ -254,11 +186,11 @@ package final class ProcessRunner {
     let now = Platform.monotonicNow()
     let readable = Set(ready.filter { $0.revents != 0 }.map(\.fd))
     for child in children where !child.ended {
-      if child.stdout >= 0, readable.contains(child.stdout) {
-        drain(child, .stdout, budget: Self.readBudget, into: &events)
-      }
-      if child.stderr >= 0, readable.contains(child.stderr) {
-        drain(child, .stderr, budget: Self.readBudget, into: &events)
+      child.due(at: now, into: &events)
+      for stream in [TaskStream.stdout, .stderr] {
+        let fd = stream == .stdout ? child.stdout : child.stderr
+        guard fd >= 0, readable.contains(fd) else { continue }
+        child.drain(stream, budget: Self.readBudget, buffer: &buffer, at: now, into: &events)
       }
       if child.stopReason == nil, let timeoutAt = child.timeoutAt, now >= timeoutAt {
         terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)
@@ -320,38 +252,14 @@ package final class ProcessRunner {
 
   // MARK: Reading and ending
 
-  /// Reads a stream until it has nothing more now, it ends, or `budget` bytes came.
-  private func drain(_ child: Child, _ stream: TaskStream, budget: Int, into events: inout [Event])
-  {
-    let fd = stream == .stdout ? child.stdout : child.stderr
-    guard fd >= 0 else { return }
-    var left = budget
-    while left > 0 {
-      let n = Platform.retryingInterrupts {
-        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
-      }
-      if n < 0 && Platform.wouldBlock { return }
-      if n <= 0 {
-        close(fd)
-        if stream == .stdout { child.stdout = -1 } else { child.stderr = -1 }
-        return
-      }
-      left -= n
-      let bytes = Array(buffer[0..<n])
-      if stream == .stdout { child.capture(bytes) }
-      events.append(.output(child.id, stream, bytes))
-    }
-  }
-
   /// The child has exited: what is left in its pipes now is read, the pipes are closed (a
   /// background job of its own that still writes gets SIGPIPE), its end is reported, and
   /// what is left of its process group gets SIGTERM, then SIGKILL after the grace period.
   private func finish(
-    _ child: Child, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event]
+    _ child: RunnerChild, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event]
   ) {
-    drain(child, .stdout, budget: Self.readBudget, into: &events)
-    drain(child, .stderr, budget: Self.readBudget, into: &events)
-    closePipes(child)
+    child.drainAll(budget: Self.readBudget, buffer: &buffer, at: now, into: &events)
+    child.closePipes()
     let reported: TaskOutcome
     switch child.stopReason {
     case .timedOut(let limit)?: reported = .timedOut(limit)
@@ -370,22 +278,15 @@ package final class ProcessRunner {
     if child.killAt == nil { child.killAt = now + grace }
   }
 
-  private func closePipes(_ child: Child) {
-    if child.stdout >= 0 { close(child.stdout) }
-    if child.stderr >= 0 { close(child.stderr) }
-    child.stdout = -1
-    child.stderr = -1
-  }
-
   /// Reaps an ended child whose process group has had its SIGKILL.
-  private func release(_ child: Child) {
+  private func release(_ child: RunnerChild) {
     ProcessSpawn.reap(child.process.pid)
     ChildRegistry.remove(child.process.pid)
     if child.process.pidfd >= 0 { close(child.process.pidfd) }
   }
 
   /// Waits up to `limit` for a child to exit (after SIGKILL it does at once).
-  private func waitForExit(_ child: Child, upTo limit: Duration) -> TaskOutcome? {
+  private func waitForExit(_ child: RunnerChild, upTo limit: Duration) -> TaskOutcome? {
     let end = Platform.monotonicNow() + limit
     while true {
       if let outcome = ProcessSpawn.peekExit(child.process.pid) { return outcome }
@@ -411,7 +312,7 @@ package final class ProcessRunner {
     let now = Platform.monotonicNow()
     for child in children {
       // Nobody reads any more: a child blocked writing to a full pipe is released by SIGPIPE.
-      closePipes(child)
+      child.closePipes()
       if !child.ended {
         child.stopReason = child.stopReason ?? .requested
         ProcessSpawn.signalGroup(child.process.pid, SIGTERM)

@@ -24,16 +24,27 @@ import Testing
     return state != "Z" && state != "X"
   }
 
-  /// The processes alive in a process group (zombies left out), from /proc.
+  /// The processes alive in a process group (zombies left out), from /proc, once the group
+  /// has had up to 2 s to empty: a process sent SIGKILL is gone only when the kernel has run it
+  /// to its end, which on a busy machine takes a moment after stepflow has exited.
   static func liveMembers(ofGroup group: pid_t) -> [pid_t] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(pid_t.init).filter { pid in
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return false }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      return fields.count > 2 && fields[2] == String(group) && fields[0] != "Z"
+    func members() -> [pid_t] {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap(pid_t.init).filter { pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+        else { return false }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 2 && fields[2] == String(group) && fields[0] != "Z"
+      }
     }
+    let end = Date().addingTimeInterval(2)
+    var left = members()
+    while !left.isEmpty, Date() < end {
+      usleep(10_000)
+      left = members()
+    }
+    return left
   }
 
   /// The pid a command wrote to a file, waiting up to 5 s for it.

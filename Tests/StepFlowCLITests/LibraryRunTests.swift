@@ -92,4 +92,17 @@ import Testing
         == "{\"wizard\":\"signup\",\"finished\":true,\"current\":\"confirm\",\"reached\":[\"account\",\"profile\",\"confirm\"],\"answers\":{\"email\":\"a@b.co\"}}\n"
     )
   }
+
+  @Test func aScreensAnswersAreScriptedSavedAndResumedLikeTypedOnes() throws {
+    let state = NSTemporaryDirectory() + "stepflow-probe-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    // Its keys in a script (`press`), and `set` by the field's id.
+    let first = try probe(["order", "--state", state, "--commands", "press +; press +"])
+    #expect(first.status == 1, "not finished: \(first.stderr)")
+    let again = try probe(["order", "--state", state, "--resume", "--commands", "next; finish"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("\"answers\":{\"cups\":2}"), "\(again.stdout)")
+    let set = try probe(["order", "--commands", "set cups=9; next", "--output", "none"])
+    #expect(set.stderr == "stepflow-probe: command 2: next: Cups: must be between 1 and 3\n")
+  }
 }

@@ -73,6 +73,53 @@ struct Counter: ScreenProgram {
   }
 }
 
+/// A step screen of the program's own that takes keys: + and - count cups, and the count is
+/// the step's answer `cups` (a number field of 1 to 3, which it draws with its message).
+struct Cups: FocusableScreenView {
+  var answeredFields: [String] { ["cups"] }
+
+  func height(width: Int) -> Int { 2 }
+
+  static func cups(_ answers: [String: FieldValue]) -> Int {
+    if case .number(let n)? = answers["cups"] { return n }
+    return 0
+  }
+
+  func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
+    let hint = context.focused ? " (+ and -)" : ""
+    canvas.draw(
+      "cups: \(Self.cups(context.answers))" + hint, x: area.x + 2, y: area.y, style: .plain.bold)
+    if let problem = context.problems["cups"] {
+      canvas.draw(problem, x: area.x + 2, y: area.y + 1, style: .plain)
+    }
+  }
+
+  func handle(key: Key, context: ScreenKeyContext) -> ScreenKeyOutcome {
+    let cups = Self.cups(context.answers)
+    switch key {
+    case .character("+"): return .handled(answers: ["cups": .number(cups + 1)])
+    case .character("-"): return .handled(answers: ["cups": .number(cups - 1)])
+    default: return .ignored
+    }
+  }
+
+  func plainLines(context: StepScreenContext) -> [String] { ["cups of coffee, 1 to 3"] }
+}
+
+/// A flow whose first step is the program's own screen.
+enum Order: FlowSteps {
+  case cups, done
+
+  var step: StepDefinition {
+    guard self == .cups else {
+      return StepDefinition(id: "done", title: "Done", blocks: [.summary])
+    }
+    return StepDefinition(
+      id: "cups", title: "Cups", blocks: [.custom(Cups())],
+      fields: [.number("cups", "Cups", rules: NumberRules(min: 1, max: 3), required: true)])
+  }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "script":
@@ -109,11 +156,13 @@ case "inline":
   exit(result.exitCode)
 case "broken":
   exit(MultiSteps<Broken>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
+case "order":
+  exit(MultiSteps<Order>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "cli":
   // The command line of `stepflow run`, for a tool that wants it.
   exit(MultiSteps<Signup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 default:
   print(
-    "usage: stepflow-probe script COMMANDS | cli ARGUMENTS… | broken ARGUMENTS… | screen | ansi")
+    "usage: stepflow-probe script COMMANDS | cli|broken|order ARGUMENTS… | screen | ansi")
   exit(64)
 }

@@ -1,125 +1,6 @@
 import StepFlowText
 import Synchronization
 
-/// One option of a choice or multichoice field: an id for answers and scripts, a title for
-/// people, and optionally a description (shown while the option is highlighted) and the reason
-/// it cannot be picked.
-public struct ChoiceOption: Hashable, Sendable {
-  /// What the answer holds and what `set FIELD=VALUE` accepts (`card`).
-  public var id: String
-  /// What the screen shows (`Card`); `set` accepts it too, ignoring case.
-  public var title: String
-  /// A line about the option, shown under the list while it is highlighted.
-  public var description: String?
-  /// Why the option cannot be picked (`coming soon`); `nil` when it can.
-  ///
-  /// A disabled option is shown, greyed, with its reason.
-  public var disabledReason: String?
-
-  /// An option; `disabledReason` makes it shown but not pickable.
-  public init(
-    id: String, title: String, description: String? = nil, disabledReason: String? = nil
-  ) {
-    self.id = id
-    self.title = title
-    self.description = description
-    self.disabledReason = disabledReason
-  }
-
-  /// Whether the option is shown but cannot be picked.
-  public var isDisabled: Bool { disabledReason != nil }
-}
-
-extension ChoiceOption {
-  /// An option with an id and a title.
-  public init(_ id: String, _ title: String) {
-    self.init(id: id, title: title)
-  }
-}
-
-/// How a choice field lays out its options.
-public enum ChoiceStyle: String, Hashable, Sendable, CaseIterable {
-  /// One option a row, radio buttons; ↑/↓ move the highlight, typing filters, Space selects.
-  case list
-  /// The options in one row; ←/→ select the neighbour.
-  case tabs
-}
-
-/// What a field asks for and how it is edited.
-public enum FieldKind: Hashable, Sendable {
-  /// Text; `secure` shows every character as a mask; `lines` above 1 makes it multi-line
-  /// (that many rows shown; Enter starts a new line, Ctrl-D accepts, Ctrl-E opens `$EDITOR`).
-  case text(placeholder: String = "", secure: Bool = false, lines: Int = 1)
-  /// A number: whole, or with `decimals` digits after the point; a range and a step.
-  case number(NumberRules)
-  /// One of several options.
-  case choice(options: [ChoiceOption], style: ChoiceStyle = .list)
-  /// Any number of several options (``FieldSpec/min`` and ``FieldSpec/max``: how many).
-  case multichoice(options: [ChoiceOption])
-  /// Yes or no.
-  case confirm
-  /// A number of stars from 1 to `max` (at most 10).
-  case rating(max: Int)
-  /// A path in the file system, completed with Tab.
-  case path(PathRules)
-  /// A date (`YYYY-MM-DD`), with a time of day when the rules ask for one.
-  case date(DateRules)
-
-  /// The kind's name as wizard files spell it: `text`, `number`, `choice`, `multichoice`,
-  /// `confirm`, `rating`, `path`, `date`.
-  public var name: String {
-    switch self {
-    case .text: return "text"
-    case .number: return "number"
-    case .choice: return "choice"
-    case .multichoice: return "multichoice"
-    case .confirm: return "confirm"
-    case .rating: return "rating"
-    case .path: return "path"
-    case .date: return "date"
-    }
-  }
-
-  /// Every kind's name, in the order the documentation lists them.
-  public static let names = [
-    "text", "number", "choice", "multichoice", "confirm", "rating", "path", "date",
-  ]
-
-  /// The options of a choice or multichoice field (empty for the other kinds).
-  public var options: [ChoiceOption] {
-    switch self {
-    case .choice(let options, _), .multichoice(let options): return options
-    default: return []
-    }
-  }
-
-  /// Whether the field is drawn as a list of options a row (choice lists and multichoice).
-  public var isList: Bool {
-    switch self {
-    case .choice(_, .list), .multichoice: return true
-    default: return false
-    }
-  }
-
-  /// Whether the field is edited as a line (or lines) of text: text, number and path.
-  public var isTyped: Bool {
-    switch self {
-    case .text, .number, .path: return true
-    default: return false
-    }
-  }
-}
-
-/// A built-in validator for text fields.
-public enum FieldCheck: String, Hashable, Sendable, CaseIterable {
-  /// A payment card number: digits and spaces, 12–19 digits, a valid Luhn checksum.
-  case luhn
-  /// A card expiry date `MM/YY` with a month from 01 to 12.
-  case expiry
-  /// An e-mail address: `name@domain.tld`, no spaces.
-  case email
-}
-
 /// The definition of one form field: what it asks, how it is edited and which values are valid.
 ///
 /// A spec is checked when it is built: an invalid regular expression, a rule that does not apply
@@ -141,33 +22,75 @@ public struct FieldSpec: Hashable, Sendable {
   private final class Storage: Sendable {
     let id: String
     let label: String
-    let help: String?
     let kind: FieldKind
     let required: Bool
-    let pattern: String?
-    let patternMessage: String?
-    let min: Int?
-    let max: Int?
-    let check: FieldCheck?
     let defaultValue: FieldValue?
-    let defaultFromEnvironment: String?
-    /// The program's own check, after the built-in rules.
-    let validator: FieldValidator?
-    /// `pattern`, compiled once.
-    let regex: FieldPattern?
     /// The options' titles folded for type-to-filter, made once (lists only).
     let search: OptionSearch?
-    let optionsSource: CommandSpec?
-    let commandCheck: CommandSpec?
-    /// The most characters a text may have to be matched against `regex`.
-    let patternTextLimit: Int?
-    /// The last text matched against `regex` and whether it matched: a screen checks its
-    /// touched fields at every frame and Next checks them all again, and none of it matches a
-    /// text a second time (the answers a step shows rarely change between two checks).
-    let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
-    /// Why the declaration could not be made (a non-throwing constructor's); empty for a spec
-    /// that was built.
-    let problems: [FieldSpecError]
+    /// The rules and hooks few fields have (most fields of a long wizard have none of them):
+    /// `nil` when the field has none.
+    let rare: Rare?
+
+    var help: String? { rare?.help }
+    var pattern: String? { rare?.pattern }
+    var patternMessage: String? { rare?.patternMessage }
+    var min: Int? { rare?.min }
+    var max: Int? { rare?.max }
+    var check: FieldCheck? { rare?.check }
+    var defaultFromEnvironment: String? { rare?.defaultFromEnvironment }
+    var validator: FieldValidator? { rare?.validator }
+    var regex: FieldPattern? { rare?.regex }
+    var optionsSource: CommandSpec? { rare?.optionsSource }
+    var commandCheck: CommandSpec? { rare?.commandCheck }
+    var patternTextLimit: Int? { rare?.patternTextLimit }
+    var problems: [FieldSpecError] { rare?.problems ?? [] }
+
+    /// What few fields have.
+    final class Rare: Sendable {
+      let help: String?
+      let pattern: String?
+      let patternMessage: String?
+      let min: Int?
+      let max: Int?
+      let check: FieldCheck?
+      let defaultFromEnvironment: String?
+      /// The program's own check, after the built-in rules.
+      let validator: FieldValidator?
+      /// `pattern`, compiled once.
+      let regex: FieldPattern?
+      let optionsSource: CommandSpec?
+      let commandCheck: CommandSpec?
+      /// The most characters a text may have to be matched against `regex`.
+      let patternTextLimit: Int?
+      /// The last text matched against `regex` and whether it matched: a screen checks its
+      /// touched fields at every frame and Next checks them all again, and none of it matches
+      /// a text a second time (the answers a step shows rarely change between two checks).
+      let lastMatch = Mutex<(text: String, matched: Bool)?>(nil)
+      /// Why the declaration could not be made (a non-throwing constructor's); empty for a
+      /// spec that was built.
+      let problems: [FieldSpecError]
+
+      init(
+        help: String?, pattern: String?, patternMessage: String?, min: Int?, max: Int?,
+        check: FieldCheck?, defaultFromEnvironment: String?, validator: FieldValidator?,
+        regex: FieldPattern?, optionsSource: CommandSpec?, commandCheck: CommandSpec?,
+        patternTextLimit: Int?, problems: [FieldSpecError]
+      ) {
+        self.help = help
+        self.pattern = pattern
+        self.patternMessage = patternMessage
+        self.min = min
+        self.max = max
+        self.check = check
+        self.defaultFromEnvironment = defaultFromEnvironment
+        self.validator = validator
+        self.regex = regex
+        self.optionsSource = optionsSource
+        self.commandCheck = commandCheck
+        self.patternTextLimit = patternTextLimit
+        self.problems = problems
+      }
+    }
 
     init(
       id: String, label: String, help: String?, kind: FieldKind, required: Bool,
@@ -178,23 +101,22 @@ public struct FieldSpec: Hashable, Sendable {
     ) {
       self.id = id
       self.label = label
-      self.help = help
       self.kind = kind
       self.required = required
-      self.pattern = pattern
-      self.patternMessage = patternMessage
-      self.min = min
-      self.max = max
-      self.check = check
       self.defaultValue = defaultValue
-      self.defaultFromEnvironment = defaultFromEnvironment
-      self.validator = validator
-      self.regex = regex
       self.search = search
-      self.optionsSource = optionsSource
-      self.commandCheck = commandCheck
-      self.patternTextLimit = patternTextLimit
-      self.problems = problems
+      let hasRare =
+        help != nil || pattern != nil || patternMessage != nil || min != nil || max != nil
+        || check != nil || defaultFromEnvironment != nil || validator != nil || regex != nil
+        || optionsSource != nil || commandCheck != nil || patternTextLimit != nil
+        || !problems.isEmpty
+      rare =
+        hasRare
+        ? Rare(
+          help: help, pattern: pattern, patternMessage: patternMessage, min: min, max: max,
+          check: check, defaultFromEnvironment: defaultFromEnvironment, validator: validator,
+          regex: regex, optionsSource: optionsSource, commandCheck: commandCheck,
+          patternTextLimit: patternTextLimit, problems: problems) : nil
     }
 
     /// The same definition with another text limit for its pattern.
@@ -272,16 +194,16 @@ public struct FieldSpec: Hashable, Sendable {
   package var patternTextLimit: Int? { storage.patternTextLimit }
 
   /// Whether `text` matches the pattern (`true` without one), matched once for a text checked
-  /// again and again (see `Storage.lastMatch`).
+  /// again and again (see `Storage.Rare.lastMatch`).
   package func patternMatches(_ text: String) -> Bool {
     guard let regex else { return true }
-    let known = storage.lastMatch.withLock { last -> Bool? in
+    let known = storage.rare?.lastMatch.withLock { last -> Bool? in
       guard let last, last.text == text else { return nil }
       return last.matched
     }
     if let known { return known }
     let matched = regex.matches(text)
-    storage.lastMatch.withLock { $0 = (text, matched) }
+    storage.rare?.lastMatch.withLock { $0 = (text, matched) }
     return matched
   }
 
@@ -447,213 +369,5 @@ public struct FieldSpec: Hashable, Sendable {
       patternMessage: nil, min: nil, max: nil, check: nil, defaultValue: nil,
       defaultFromEnvironment: nil, validator: nil, regex: nil, search: nil, optionsSource: nil,
       commandCheck: nil, patternTextLimit: nil, problems: [problem])
-  }
-
-  /// Whether `id` can name a field: non-empty ASCII letters, digits, `_`, `-` and `.`.
-  public static func isValidID(_ id: String) -> Bool {
-    !id.isEmpty
-      && id.utf8.allSatisfy { byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-          || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D || byte == 0x2E
-      }
-  }
-
-  /// Whether `name` can name an environment variable: ASCII letters, digits and `_`, not
-  /// starting with a digit.
-  public static func isValidEnvironmentName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
-    return name.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-    }
-  }
-
-  /// A value in the form the kind keeps: a whole number given to a number field with
-  /// decimals becomes a decimal at its places; a decimal given to a whole-number field that
-  /// is a whole number becomes one; multichoice ids come in option order, each once.
-  package static func normalized(_ value: FieldValue, for kind: FieldKind) -> FieldValue {
-    switch (kind, value) {
-    case (.number(let rules), .number(let n)) where rules.decimals > 0:
-      return DecimalValue(n).rescaled(to: rules.decimals).map(FieldValue.decimal) ?? value
-    case (.number(let rules), .decimal(let d)):
-      guard let scaled = d.rescaled(to: rules.decimals) else { return value }
-      return rules.decimals == 0 ? .number(scaled.units) : .decimal(scaled)
-    case (.multichoice(let options), .choices(let ids)):
-      let wanted = Set(ids)
-      let ordered = options.map(\.id).filter { wanted.contains($0) }
-      // Ids that are no option stay at the end, so that a check can name them.
-      return .choices(ordered + ids.filter { id in !options.contains { $0.id == id } })
-    default:
-      return value
-    }
-  }
-
-  private func checkRules() throws(FieldSpecError) {
-    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
-      FieldSpecError(fieldID: id, problem: problem)
-    }
-    let isText: Bool
-    if case .text = kind { isText = true } else { isText = false }
-    if !isText {
-      if pattern != nil { throw fail(.ruleNotApplicable(rule: "pattern", kind: kind.name)) }
-      if check != nil { throw fail(.ruleNotApplicable(rule: "check", kind: kind.name)) }
-      if commandCheck != nil {
-        throw fail(.ruleNotApplicable(rule: "validate", kind: kind.name))
-      }
-    }
-    switch kind {
-    case .choice, .multichoice: break
-    default:
-      if optionsSource != nil {
-        throw fail(.ruleNotApplicable(rule: "optionsFrom", kind: kind.name))
-      }
-    }
-    if patternMessage != nil, pattern == nil { throw fail(.patternMessageWithoutPattern) }
-    func noCounts() throws(FieldSpecError) {
-      if min != nil { throw fail(.ruleNotApplicable(rule: "min", kind: kind.name)) }
-      if max != nil { throw fail(.ruleNotApplicable(rule: "max", kind: kind.name)) }
-    }
-    switch kind {
-    case .text(_, let secure, let lines):
-      if let min, min < 0 {
-        throw fail(.boundOutOfRange(rule: "min", value: min, lowest: 0, highest: nil))
-      }
-      if let max, max < 1 {
-        throw fail(.boundOutOfRange(rule: "max", value: max, lowest: 1, highest: nil))
-      }
-      guard (1...FieldSpec.maxLines).contains(lines) else {
-        throw fail(
-          .boundOutOfRange(rule: "lines", value: lines, lowest: 1, highest: FieldSpec.maxLines))
-      }
-      if secure, lines > 1 { throw fail(.secureMultiline) }
-    case .number(let rules):
-      try noCounts()
-      try checkNumberRules(rules)
-    case .choice(let options, _):
-      try noCounts()
-      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
-    case .multichoice(let options):
-      if optionsSource == nil || !options.isEmpty { try checkOptions(options) }
-      for (rule, value) in [("min", min), ("max", max)] {
-        let most = optionsSource == nil ? options.count : Int.max
-        if let value, !(0...most).contains(value) {
-          throw fail(
-            .boundOutOfRange(
-              rule: rule, value: value, lowest: 0,
-              highest: optionsSource == nil ? options.count : nil))
-        }
-      }
-    case .confirm, .path:
-      try noCounts()
-      if case .path(let rules) = kind {
-        for ending in rules.extensions
-        where ending.count < 2 || !ending.hasPrefix(".") || ending.contains("/") {
-          throw fail(.invalidExtension(ending))
-        }
-      }
-    case .date(let rules):
-      try noCounts()
-      if case .date(let low)? = rules.min, case .date(let high)? = rules.max, low > high {
-        throw fail(.rangeReversed(min: low.description, max: high.description))
-      }
-    case .rating(let stars):
-      guard (1...10).contains(stars) else { throw fail(.ratingMaxOutOfRange(stars)) }
-      for (rule, value) in [("min", min), ("max", max)] {
-        if let value, !(1...stars).contains(value) {
-          throw fail(.boundOutOfRange(rule: rule, value: value, lowest: 1, highest: stars))
-        }
-      }
-    }
-    if let min, let max, min > max { throw fail(.minAboveMax(min: min, max: max)) }
-  }
-
-  /// The most rows a multi-line text field may show.
-  public static let maxLines = 50
-
-  private func checkOptions(_ options: [ChoiceOption]) throws(FieldSpecError) {
-    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
-      FieldSpecError(fieldID: id, problem: problem)
-    }
-    guard !options.isEmpty else { throw fail(.noOptions) }
-    var seen: Set<String> = []
-    seen.reserveCapacity(options.count)
-    for option in options {
-      guard !option.id.isEmpty else { throw fail(.emptyOptionID) }
-      guard seen.insert(option.id).inserted else { throw fail(.duplicateOption(option.id)) }
-    }
-    guard options.contains(where: { !$0.isDisabled }) else { throw fail(.noEnabledOption) }
-  }
-
-  private func checkNumberRules(_ rules: NumberRules) throws(FieldSpecError) {
-    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
-      FieldSpecError(fieldID: id, problem: problem)
-    }
-    guard (0...NumberRules.maxDecimals).contains(rules.decimals) else {
-      throw fail(
-        .boundOutOfRange(
-          rule: "decimals", value: rules.decimals, lowest: 0, highest: NumberRules.maxDecimals))
-    }
-    for (rule, value) in [("min", rules.min), ("max", rules.max), ("step", rules.step)] {
-      guard let value else { continue }
-      if value.rescaled(to: rules.decimals) == nil {
-        throw fail(
-          .moreDecimalsThanAllowed(rule: rule, value: value.description, decimals: rules.decimals))
-      }
-    }
-    guard rules.step > DecimalValue(0) else {
-      throw fail(.stepNotPositive(rules.step.description))
-    }
-    if let low = rules.min, let high = rules.max, low > high {
-      throw fail(.rangeReversed(min: low.description, max: high.description))
-    }
-  }
-
-  private func checkDefault(_ value: FieldValue, matching: Bool) throws(FieldSpecError) {
-    func fail(_ problem: FieldSpecError.Problem) -> FieldSpecError {
-      FieldSpecError(fieldID: id, problem: problem)
-    }
-    switch (kind, value) {
-    case (.text, .text), (.confirm, .bool), (.rating, .number), (.path, .text):
-      break
-    case (.number(let rules), .number):
-      guard rules.decimals == 0 else {
-        throw fail(.defaultKindMismatch(kind: kind.name, value: value))
-      }
-    case (.number(let rules), .decimal(let d)):
-      guard d.places == rules.decimals, rules.decimals > 0 else {
-        throw fail(
-          .moreDecimalsThanAllowed(rule: "default", value: d.description, decimals: rules.decimals))
-      }
-    case (.date(let rules), .text(let text)):
-      if case .failure = DateTimeValue.parse(text, time: rules.time), !Template.hasFields(text) {
-        throw fail(.invalidDefault(message: FieldError.dateFormatHint(time: rules.time)))
-      }
-    case (.choice(let options, _), .choice(let optionID)):
-      guard let option = options.first(where: { $0.id == optionID }) else {
-        throw fail(
-          .unknownDefaultOption(
-            optionID, suggestion: Suggestions.closest(to: optionID, in: options.map(\.id))))
-      }
-      if option.isDisabled { throw fail(.defaultOptionDisabled(optionID)) }
-    case (.multichoice(let options), .choices(let ids)):
-      for optionID in ids {
-        guard let option = options.first(where: { $0.id == optionID }) else {
-          throw fail(
-            .unknownDefaultOption(
-              optionID, suggestion: Suggestions.closest(to: optionID, in: options.map(\.id))))
-        }
-        if option.isDisabled { throw fail(.defaultOptionDisabled(optionID)) }
-      }
-    default:
-      throw fail(.defaultKindMismatch(kind: kind.name, value: value))
-    }
-    if case .rating(let stars) = kind, case .number(let n) = value, !(1...stars).contains(n) {
-      throw fail(.boundOutOfRange(rule: "default", value: n, lowest: 1, highest: stars))
-    }
-    // A default made of earlier answers is checked when it is filled in, not here.
-    if case .text(let text) = value, Template.hasFields(text) { return }
-    if let error = validate(value, in: nil, matchingPattern: matching) {
-      throw fail(.invalidDefault(message: error.message))
-    }
   }
 }

@@ -168,6 +168,14 @@ package struct Form: Hashable, Sendable {
     return result
   }
 
+  /// Sets a field's value by id as an answer given (a step screen's): the field is touched,
+  /// so its rules' message shows at once, as for a value typed into it.
+  package mutating func answer(id: String, _ value: FieldValue?) -> Result<Void, FieldError> {
+    let result = setValue(id: id, value)
+    if case .success = result { touched.insert(id) }
+    return result
+  }
+
   /// Sets a field's value by id (restoring a saved state); nothing is touched.
   package mutating func setValue(id: String, _ value: FieldValue?) -> Result<Void, FieldError> {
     guard let index = index(of: id) else { return .failure(unknownField(id)) }

@@ -7,19 +7,20 @@
 public struct CustomView: Hashable, Sendable {
   /// What the drawing layer stored: its own box around the view.
   package let object: any AnyObject & Sendable
-  /// Whether the view takes the focus (and keys) on a step's screen.
-  package let takesFocus: Bool
-  /// The fields of the step the view shows and answers itself (the form leaves them out).
-  package let fieldIDs: [String]
+  /// A step screen's keys and the fields it answers, when it takes the focus.
+  package let keys: ScreenKeys?
 
   /// Keeps `object`, with what the update needs to know about the view.
-  package init(
-    _ object: any AnyObject & Sendable, takesFocus: Bool = false, fieldIDs: [String] = []
-  ) {
+  package init(_ object: any AnyObject & Sendable, keys: ScreenKeys? = nil) {
     self.object = object
-    self.takesFocus = takesFocus
-    self.fieldIDs = fieldIDs
+    self.keys = keys
   }
+
+  /// Whether the view takes the focus (and keys) on a step's screen.
+  package var takesFocus: Bool { keys != nil }
+
+  /// The fields of the step the view answers itself (the form leaves them out).
+  package var fieldIDs: [String] { keys?.fieldIDs ?? [] }
 
   /// Whether the two keep the same view (identity: views are not compared by content).
   public static func == (a: CustomView, b: CustomView) -> Bool { a.object === b.object }

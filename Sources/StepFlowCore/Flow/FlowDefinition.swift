@@ -39,6 +39,8 @@ public struct FlowDefinition: Equatable, Sendable {
   /// A flow of one question (`stepflow ask`): as every prompt tool does, quitting cancels at
   /// once (no y/n first) and Esc in the field cancels (there is nothing else to focus).
   package var isOneQuestion = false
+  /// Each field's step and spec by id, made when first asked (``field(_:)``).
+  package let fieldIndex = FieldIndex()
 
   /// A flow of `steps`; `blocks` are shown under every step's own.
   public init(
@@ -102,6 +104,12 @@ public struct FlowDefinition: Equatable, Sendable {
       step.fields.contains { $0.defaultFromEnvironment != nil }
         || step.tabs.contains { $0.fields.contains { $0.defaultFromEnvironment != nil } }
     }
+  }
+
+  /// The first step asking the field `id`, and its spec; `nil` when no step does.
+  /// - Complexity: O(1) (the index is made once, the first time).
+  package func field(_ id: String) -> FieldIndex.Place? {
+    fieldIndex.place(of: id, in: steps)
   }
 
   /// The theme while step `index` is current.

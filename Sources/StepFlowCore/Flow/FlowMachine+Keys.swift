@@ -25,6 +25,7 @@ extension FlowMachine {
       return field.focusContext
     case .tabBar: return .tabBar
     case .back, .next: return .buttons
+    case .screen: return .screen
     case nil: return .noFocus
     }
   }
@@ -53,6 +54,15 @@ extension FlowMachine {
       return retried
     }
     let context = focusContext(of: state, flow: flow)
+    // The step's screen has the focus: its keys first (Ctrl-C is never its: it interrupts).
+    if context == .screen, key != .ctrl("c"),
+      var editor = state.editor, let given = editor.handleScreenKey(key, answers: state.answers)
+    {
+      state.editor = editor
+      state.syncAnswers(flow: flow)
+      if case .failure(let error) = given { return .refused(error.message) }
+      return .changed
+    }
     guard let binding = KeyBindings.binding(for: key, in: context) else { return nil }
     // A key the user moved onto another acts as that one (`j` as `↓`: down, not a `j`).
     let key = KeyBindings.translated(key, in: context)

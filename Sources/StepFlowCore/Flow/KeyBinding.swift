@@ -39,6 +39,8 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   case taskDone
   /// The whole output of a task, in a pane over the screen.
   case logPane
+  /// A step's own screen (a program's view that takes keys): its keys first, then these.
+  case screen
 
   /// The context's name in help and the README.
   package var title: String {
@@ -62,6 +64,7 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
     case .taskFailed: return "failed task"
     case .taskDone: return "task done"
     case .logPane: return "output pane"
+    case .screen: return "step screen"
     }
   }
 
@@ -73,11 +76,11 @@ package enum FocusContext: String, CaseIterable, Hashable, Sendable {
   package static let fields: [FocusContext] =
     typed + [.dateField] + lists + [.choiceRow, .confirm, .ratingField]
   /// Everything that can hold the focus on a step: fields, the tab bar, the buttons.
-  package static let controls: [FocusContext] = fields + [.tabBar, .buttons, .taskDone]
+  package static let controls: [FocusContext] = fields + [.tabBar, .buttons, .taskDone, .screen]
   /// Every step context where letters are not typed or filtered: there they are commands.
   package static let notText: [FocusContext] = [
     .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .noFocus, .taskRunning, .taskFailed,
-    .taskDone,
+    .taskDone, .screen,
   ]
 
   /// Whether letters are text here (typed, or a list's filter): `q` does not quit.

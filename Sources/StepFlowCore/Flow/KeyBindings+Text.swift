@@ -21,7 +21,7 @@ extension KeyBindings {
     let order: [FocusContext] = [
       .noFocus, .buttons, .textField, .multilineText, .numberField, .pathField, .dateField,
       .choiceList, .multiList, .choiceRow, .confirm, .ratingField, .tabBar, .stars, .prompt,
-      .taskRunning, .taskFailed, .taskDone, .logPane,
+      .taskRunning, .taskFailed, .taskDone, .logPane, .screen,
     ]
     for context in order {
       let rows = help(in: context)

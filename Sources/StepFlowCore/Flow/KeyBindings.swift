@@ -112,6 +112,7 @@ package enum KeyBindings {
       keys(.up, .down), .vertical, "move the focus (fields, tab bar, buttons)",
       in: [
         .textField, .pathField, .choiceRow, .confirm, .ratingField, .tabBar, .buttons, .taskDone,
+        .screen,
       ]),
     KeyBinding(
       keys(.enter), .submit, "next field; on the last one, next step (last step: finish)",
@@ -122,7 +123,7 @@ package enum KeyBindings {
       hint: "next", in: [.buttons, .taskDone]),
     KeyBinding(
       keys(.enter), .command(.enter), "next step (last step: finish)", hint: "next",
-      in: [.noFocus]),
+      in: [.noFocus, .screen]),
     KeyBinding(
       keys(.tab, .backTab), .cycleFocus, "next / previous field, tab bar, button (wraps)",
       hint: "focus", in: FocusContext.controls),
@@ -140,7 +141,8 @@ package enum KeyBindings {
       keys(.left, .right), .switchButton,
       "Back / Next; past them: previous / next step",
       hint: "button", in: [.buttons, .taskDone]),
-    KeyBinding(keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus]),
+    KeyBinding(
+      keys(.left, .right), .step, "previous / next step", hint: "step", in: [.noFocus, .screen]),
     KeyBinding(
       chars(" "), .command(.enter), "press the focused button (last step: finish)",
       in: [.buttons, .taskDone]),

@@ -19,6 +19,12 @@ public enum ScreenBlock: Equatable, Sendable {
 }
 
 extension ScreenBlock {
+  /// The view of a custom block that takes keys (``CustomView/keys``), if this is one.
+  package var focusableView: CustomView? {
+    guard case .custom(let view) = self, view.takesFocus else { return nil }
+    return view
+  }
+
   /// The question of a rating block when none is given.
   public static let defaultRatingQuestion = "How much would you rate this?"
 }

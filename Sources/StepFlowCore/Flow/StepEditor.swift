@@ -10,6 +10,8 @@ package enum Focus: Hashable, Sendable {
   case back
   /// The Next (or Finish) button.
   case next
+  /// The step's own screen (a custom block that takes keys, ``ScreenKeys``).
+  case screen
 }
 
 /// The editing state of the current step: its forms (its own fields and each tab's) and
@@ -28,6 +30,12 @@ package struct StepEditor: Equatable, Sendable {
   package private(set) var selectedTab: Int
   /// The step's own check across its fields, run by ``validateForNext(in:)``.
   package let check: StepCheck?
+  /// The step's screen that takes keys (its first custom block that does), if any.
+  package let screen: CustomView?
+  /// The fields that screen answers: kept, checked and saved like the form's, drawn by it.
+  package private(set) var screenForm: Form
+  /// What the screen keeps between keys on this visit of the step.
+  package private(set) var screenState: [String: FieldValue] = [:]
 
   /// An editor for step `index`, filled from `answers` (fields without an answer keep their
   /// default), the first field focused — or the Next button when the step asks nothing.
@@ -48,7 +56,16 @@ package struct StepEditor: Equatable, Sendable {
         return spec.withOptions(list)
       }
     }
-    form = StepEditor.makeForm(specs(step.fields), answers: answers)
+    screen = step.blocks.lazy.compactMap(\.focusableView).first
+    let screenIDs = Set(screen?.fieldIDs ?? [])
+    if screenIDs.isEmpty {
+      form = StepEditor.makeForm(specs(step.fields), answers: answers)
+      screenForm = Self.emptyForm
+    } else {
+      let all = specs(step.fields)
+      form = StepEditor.makeForm(all.filter { !screenIDs.contains($0.id) }, answers: answers)
+      screenForm = StepEditor.makeForm(all.filter { screenIDs.contains($0.id) }, answers: answers)
+    }
     tabForms = step.tabs.map { StepEditor.makeForm(specs($0.fields), answers: answers) }
     self.selectedTab = step.tabs.isEmpty ? 0 : min(max(0, selectedTab), step.tabs.count - 1)
     focus = nil
@@ -103,16 +120,18 @@ package struct StepEditor: Equatable, Sendable {
     tabForms.indices.contains(selectedTab) ? tabForms[selectedTab] : nil
   }
 
-  /// Whether the step asks anything (fields or tabs).
-  package var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty }
+  /// Whether the step asks anything (fields, tabs or a screen that takes keys).
+  package var hasControls: Bool { !form.fields.isEmpty || !tabForms.isEmpty || screen != nil }
 
-  /// The controls that can take the focus, in order: own fields, the tab bar, the selected
-  /// tab's fields, then the buttons (in a flow with buttons): Next before Back, so Tab or ↓
-  /// from the last field lands on the button that goes on, as a dialog's OK comes first.
+  /// The controls that can take the focus, in order: the step's screen (when it takes keys),
+  /// own fields, the tab bar, the selected tab's fields, then the buttons (in a flow with
+  /// buttons): Next before Back, so Tab or ↓ from the last field lands on the button that
+  /// goes on, as a dialog's OK comes first.
   ///
   /// The first step's Back, which is unavailable, takes no focus.
   package func focusables(flow: FlowDefinition) -> [Focus] {
-    var list: [Focus] = form.fields.indices.map { .field($0) }
+    var list: [Focus] = screen == nil ? [] : [.screen]
+    list += form.fields.indices.map { .field($0) }
     if !tabForms.isEmpty {
       list.append(.tabBar)
       list += (tabForm?.fields.indices ?? 0..<0).map { .tabField($0) }
@@ -123,6 +142,7 @@ package struct StepEditor: Equatable, Sendable {
 
   /// Calls `body` with every field and its value (`nil`: empty), own fields first.
   package func forEachField(_ body: (String, FieldValue?) -> Void) {
+    for field in screenForm.fields { body(field.id, field.value) }
     for field in form.fields { body(field.id, field.value) }
     for tab in tabForms {
       for field in tab.fields { body(field.id, field.value) }
@@ -201,7 +221,9 @@ package struct StepEditor: Equatable, Sendable {
 
   /// Focuses the field with an id, selecting its tab if it is on one.
   package mutating func focusField(id: String) {
-    if let i = form.index(of: id) {
+    if screenForm.index(of: id) != nil {
+      setFocus(.screen)
+    } else if let i = form.index(of: id) {
       setFocus(.field(i))
     } else if let t = tabForms.firstIndex(where: { $0.index(of: id) != nil }), t == selectedTab,
       let i = tabForms[t].index(of: id)
@@ -275,7 +297,7 @@ package struct StepEditor: Equatable, Sendable {
     default:
       guard
         let first = focusables(flow: flow).first(where: {
-          $0 != .tabBar && $0 != .back && $0 != .next
+          $0 != .tabBar && $0 != .back && $0 != .next && $0 != .screen
         })
       else {
         return .failure(FieldError(fieldID: "", label: "", problem: .noField))
@@ -288,6 +310,7 @@ package struct StepEditor: Equatable, Sendable {
   /// Sets a field of this step by id; `nil` when the step has no such field.
   package mutating func set(id: String, text: String) -> Result<FieldValue?, FieldError>? {
     if form.index(of: id) != nil { return form.set(id: id, text: text) }
+    if screenForm.index(of: id) != nil { return screenForm.set(id: id, text: text) }
     for t in tabForms.indices where tabForms[t].index(of: id) != nil {
       return tabForms[t].set(id: id, text: text)
     }
@@ -307,16 +330,18 @@ package struct StepEditor: Equatable, Sendable {
   /// every field passes its own rules, the step's ``check`` runs over their answers; what it
   /// says shows under the fields it names (until their answers change) and is returned too.
   package mutating func validateForNext(in context: FieldContext?) -> [FieldError] {
-    var problems = form.validateForNext(in: context)
+    var problems = screenForm.validateForNext(in: context) + form.validateForNext(in: context)
     let hasTabs = !tabForms.isEmpty
     if hasTabs { problems += tabForms[selectedTab].validateForNext(in: context) }
     if let check {
       var messages: [String: String] = [:]
       if problems.isEmpty {
         var answers = form.answers
+        answers.merge(screenForm.answers) { _, screen in screen }
         if hasTabs { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
         messages = check(answers)
       }
+      problems += screenForm.keepStepCheck(messages)
       problems += form.keepStepCheck(messages)
       if hasTabs { problems += tabForms[selectedTab].keepStepCheck(messages) }
       // A message for no field of the step still refuses Next, named by its id.
@@ -327,5 +352,47 @@ package struct StepEditor: Equatable, Sendable {
     }
     if let first = problems.first { focusField(id: first.fieldID) }
     return problems
+  }
+
+  // MARK: The step's screen
+
+  /// Gives a key to the step's screen while it has the focus.
+  ///
+  /// - Returns: `nil` when the screen does not have the focus or leaves the key to the key
+  ///   table (``ScreenKeyOutcome/ignored``); else whether an answer it gives is refused by
+  ///   its field's rules (the answer is kept and the message shows, as for a typed one).
+  package mutating func handleScreenKey(_ key: Key, answers: [String: FieldValue])
+    -> Result<Void, FieldError>?
+  {
+    guard focus == .screen, let keys = screen?.keys else { return nil }
+    let given = ScreenKeyContext(answers: answers, state: screenState)
+    guard case .handled(let changes, let state) = keys.handle(key, given) else { return nil }
+    if let state { screenState = state }
+    var result: Result<Void, FieldError> = .success(())
+    for (id, value) in changes.sorted(by: { $0.key < $1.key })
+    where screenForm.index(of: id) != nil {
+      if case .failure(let error) = screenForm.answer(id: id, value), case .success = result {
+        result = .failure(error)
+      }
+    }
+    return result
+  }
+
+  /// The messages the screen's fields show now, by field id (for the screen to draw).
+  package func screenProblems(in context: FieldContext?) -> [String: String] {
+    var problems: [String: String] = [:]
+    for i in screenForm.fields.indices {
+      if let error = screenForm.visibleError(at: i, in: context) {
+        problems[error.fieldID] = error.message
+      }
+    }
+    return problems
+  }
+
+  /// The form that holds a field of the step (`tab` nil: the step's own fields, the screen's
+  /// included; else the selected tab's).
+  package func form(holding id: String, tab: Int?) -> Form? {
+    if tab != nil { return tabForm }
+    return screenForm.index(of: id) != nil ? screenForm : form
   }
 }

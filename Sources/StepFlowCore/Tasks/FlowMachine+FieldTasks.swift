@@ -41,7 +41,8 @@ extension FlowMachine {
   /// editor has them (templates resolved, listed options in).
   package static func shownFieldSpecs(_ state: FlowState) -> [FieldSpec] {
     guard let editor = state.editor else { return [] }
-    return editor.form.fields.map(\.spec) + (editor.tabForm?.fields.map(\.spec) ?? [])
+    return (editor.screenForm.fields + editor.form.fields).map(\.spec)
+      + (editor.tabForm?.fields.map(\.spec) ?? [])
   }
 
   /// The declared fields of step `index` (own and every tab's) whose options a command lists.

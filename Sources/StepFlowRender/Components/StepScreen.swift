@@ -19,12 +19,17 @@ package struct StepScreen {
   package var now: Duration = .zero
   package var answers: [String: FieldValue] = [:]
   package var colorDepth: ColorDepth = .truecolor
+  /// The step's screen that takes keys: whether it has the focus, what it keeps between keys,
+  /// and the messages of the fields it answers.
+  package var screenFocused = false
+  package var screenState: [String: FieldValue] = [:]
+  package var screenProblems: [String: String] = [:]
 
   /// The context a custom block (``StepScreenView``) is given.
   package var customContext: StepScreenContext {
     StepScreenContext(
       now: now, answers: answers, theme: theme, glyphs: glyphs, colorDepth: colorDepth,
-      rating: rating)
+      rating: rating, focused: screenFocused, state: screenState, problems: screenProblems)
   }
 
   package init(
@@ -43,18 +48,32 @@ package struct StepScreen {
   package static let margin = 2
   package static let readableWidth = 72
 
+  /// The view that draws a block: the built-in blocks' own views, or the program's.
+  package func view(for block: ScreenBlock) -> (any StepScreenView)? {
+    Self.view(for: block, icon: icon, stage: stage, summary: summary)
+  }
+
+  /// The view that draws a block, given what the built-in ones draw from beside the context.
+  package static func view(
+    for block: ScreenBlock, icon: Icon?, stage: StageDrawing?, summary: [String]
+  ) -> (any StepScreenView)? {
+    switch block {
+    case .text(let text): return TextBlockView(text: text)
+    case .hero: return HeroBlockView(icon: icon, stage: stage)
+    case .status(let caption, let text): return StatusBlockView(caption: caption, text: text)
+    case .items(let items, let currency): return ItemsBlockView(items: items, currency: currency)
+    case .summary: return SummaryBlockView(lines: summary)
+    case .rating(let question, let answer):
+      return RatingBlockView(question: question, answer: answer)
+    case .custom: return block.customView
+    }
+  }
+
   /// The rows a block needs at a width; `nil` for a block that takes what is left (the hero).
   package func height(of block: ScreenBlock, width: Int) -> Int? {
-    let inner = min(Self.readableWidth, width - 2 * Self.margin)
-    switch block {
-    case .text(let text): return TextLayout.wrap(text, width: max(1, inner)).count
-    case .hero: return nil
-    case .status: return 4
-    case .items(let items, _): return items.count + 2
-    case .summary: return max(1, summary.count)
-    case .rating: return 1
-    case .custom: return max(0, block.customView?.height(width: width) ?? 0)
-    }
+    guard let view = view(for: block) else { return 0 }
+    if view is any FlexibleScreenView { return nil }
+    return max(0, view.height(width: width))
   }
 
   /// Whether the hero picture (and a stage drawn with it) gets room in `area`: at least three
@@ -78,6 +97,7 @@ package struct StepScreen {
     let showsFlexible = flexibleCount > 0 && spare / flexibleCount >= 3
     let flexibleHeight =
       showsFlexible ? HeroIcon.preferredHeight(available: spare / flexibleCount) : 0
+    let context = customContext
     let total = min(
       area.height,
       fixedTotal + (showsFlexible ? flexibleHeight * flexibleCount : -flexibleCount))
@@ -86,62 +106,26 @@ package struct StepScreen {
       if h == nil && !showsFlexible { continue }
       let rows = h ?? flexibleHeight
       let rect = Rect(x: area.x, y: y, width: area.width, height: min(rows, area.maxY - y))
-      if rect.height > 0 { render(block, into: &canvas, area: rect) }
+      if rect.height > 0 { render(block, into: &canvas, area: rect, context: context) }
       y += rows + 1
       if y >= area.maxY { break }
     }
   }
 
-  private var base: Style { Style(foreground: theme.foreground, background: theme.background) }
-
-  private func render(_ block: ScreenBlock, into canvas: inout Canvas, area: Rect) {
-    switch block {
-    case .text(let text):
-      let width = min(Self.readableWidth, area.width - 2 * Self.margin)
-      let x = area.x + max(Self.margin, (area.width - width) / 2)
-      for (i, line) in TextLayout.wrap(text, width: max(1, width)).enumerated()
-      where i < area.height {
-        canvas.draw(line, x: x, y: area.y + i, style: base, limit: width)
-      }
-    case .hero:
-      let hero = icon.map { HeroIcon(icon: $0, theme: theme, glyphs: glyphs) }
-      guard let stage, stage.isShowing else {
-        hero?.render(into: &canvas, area: area)
-        return
-      }
-      if stage.hasRing {
-        stage.render(into: &canvas, area: area, glyphs: glyphs)
-      } else {
-        hero?.render(into: &canvas, area: area.dropBottom(2))
-        stage.render(into: &canvas, area: StageDrawing.band(in: area.bottom(2)), glyphs: glyphs)
-      }
-    case .status(let caption, let text):
-      drawCentered(caption, into: &canvas, area: area, y: area.y, style: base)
-      drawBox(around: text, into: &canvas, area: area, y: area.y + 1)
-    case .items(let items, let currency):
-      drawItems(items, currency: currency, into: &canvas, area: area)
-    case .summary:
-      let width = min(Self.readableWidth, area.width - 2 * Self.margin)
-      let x = area.x + max(Self.margin, (area.width - width) / 2)
-      // Cut short, the last row says how many lines are not shown.
-      let cut = summary.count > area.height && area.height > 0
-      for (i, line) in summary.enumerated() where i < area.height {
-        let text =
-          cut && i == area.height - 1
-          ? glyphs.ellipsis + " \(summary.count - i) more" : line
-        canvas.draw(text, x: x, y: area.y + i, style: base, limit: width)
-      }
-    case .rating(let question, let answer):
-      let text = Self.ratingText(question: question, answer: answer, rating: rating)
-      drawCentered(text, into: &canvas, area: area, y: area.y, style: base.bold)
-    case .custom:
-      // Drawn on a canvas of its own rows, so that it never draws over the blocks and fields
-      // around it however it draws.
-      guard let view = block.customView else { return }
-      var own = Canvas(width: area.width, height: area.height, style: base)
-      view.render(into: &own, area: own.bounds, context: customContext)
-      canvas.blit(own, toX: area.x, y: area.y)
+  /// Draws a block through its view: a built-in one straight into the canvas, the program's
+  /// on a canvas of its own rows, so that it never draws over the blocks and fields around it
+  /// however it draws.
+  private func render(
+    _ block: ScreenBlock, into canvas: inout Canvas, area: Rect, context: StepScreenContext
+  ) {
+    guard let view = view(for: block) else { return }
+    guard case .custom = block else {
+      view.render(into: &canvas, area: area, context: context)
+      return
     }
+    var own = Canvas(width: area.width, height: area.height, style: context.baseStyle)
+    view.render(into: &own, area: own.bounds, context: context)
+    canvas.blit(own, toX: area.x, y: area.y)
   }
 
   /// The rating question until something is rated, then the answer with `{n}` and `{s}`.
@@ -150,76 +134,15 @@ package struct StepScreen {
     return answer.replacing("{n}", with: "\(rating)").replacing("{s}", with: rating == 1 ? "" : "s")
   }
 
-  private func drawCentered(
-    _ text: String, into canvas: inout Canvas, area: Rect, y: Int, style: Style
+  /// Draws one line centred in `area` at row `y`, cut to the width with an ellipsis.
+  package static func drawCentered(
+    _ text: String, into canvas: inout Canvas, area: Rect, y: Int, style: Style, glyphs: Glyphs
   ) {
     // Measured as drawn: a control character takes the columns of its escape (`\x1B`).
     let line = TextLayout.truncate(
       Sanitizer.sanitize(text), toWidth: area.width, ellipsis: glyphs.ellipsis)
     let x = area.x + TextLayout.centeredOffset(DisplayWidth.of(line), in: area.width)
     canvas.draw(line, x: x, y: y, style: style)
-  }
-
-  /// The status text: large, padded, on a darker band, framed in the text colour (white in
-  /// the delivery flow).
-  private func drawBox(around text: String, into canvas: inout Canvas, area: Rect, y: Int) {
-    let line = TextLayout.truncate(
-      Sanitizer.sanitize(text), toWidth: max(1, area.width - 6), ellipsis: glyphs.ellipsis)
-    let inner = DisplayWidth.of(line) + 4
-    let x = area.x + TextLayout.centeredOffset(inner + 2, in: area.width)
-    let band = base.background(theme.background.blended(with: .black, by: 0.1))
-    let frame = band.foreground(theme.foreground)
-    let rows = min(3, area.maxY - y)
-    guard rows > 0 else { return }
-    let horizontal = String(repeating: glyphs.horizontal, count: inner)
-    canvas.draw(glyphs.topLeft + horizontal + glyphs.topRight, x: x, y: y, style: frame)
-    if rows > 1 {
-      canvas.draw(glyphs.vertical, x: x, y: y + 1, style: frame)
-      canvas.draw("  " + line + "  ", x: x + 1, y: y + 1, style: band.bold)
-      canvas.draw(glyphs.vertical, x: x + inner + 1, y: y + 1, style: frame)
-    }
-    if rows > 2 {
-      canvas.draw(
-        glyphs.bottomLeft + horizontal + glyphs.bottomRight, x: x, y: y + 2, style: frame)
-    }
-  }
-
-  private func drawItems(
-    _ items: [LineItem], currency: String, into canvas: inout Canvas, area: Rect
-  ) {
-    let width = min(56, area.width - 2 * Self.margin)
-    let x = area.x + max(Self.margin, (area.width - width) / 2)
-    let amounts = items.map { Money.format($0.amount, currency: currency) }
-    let total = Money.format(LineItem.total(of: items), currency: currency)
-    let amountWidth = (amounts + [total]).map { DisplayWidth.of($0) }.max() ?? 0
-    let quantities = items.map {
-      "\($0.quantity) × \(Money.format($0.unitPrice, currency: currency))"
-    }
-    .map { glyphs.style == .ascii ? $0.replacing("×", with: "x") : $0 }
-    let quantityWidth = quantities.map { DisplayWidth.of($0) }.max() ?? 0
-    let nameWidth = max(1, width - amountWidth - quantityWidth - 4)
-    for (i, item) in items.enumerated() where i < area.height {
-      let y = area.y + i
-      canvas.draw(
-        TextLayout.truncate(
-          Sanitizer.sanitize(item.name), toWidth: nameWidth, ellipsis: glyphs.ellipsis), x: x,
-        y: y, style: base)
-      let q = quantities[i]
-      canvas.draw(
-        q, x: x + width - amountWidth - 2 - DisplayWidth.of(q), y: y,
-        style: base.foreground(theme.inactive))
-      canvas.draw(amounts[i], x: x + width - DisplayWidth.of(amounts[i]), y: y, style: base)
-    }
-    let ruleY = area.y + items.count
-    if ruleY < area.maxY {
-      canvas.draw(
-        String(repeating: glyphs.horizontal, count: width), x: x, y: ruleY,
-        style: base.foreground(theme.inactive))
-    }
-    if ruleY + 1 < area.maxY {
-      canvas.draw("Total", x: x, y: ruleY + 1, style: base.bold)
-      canvas.draw(total, x: x + width - DisplayWidth.of(total), y: ruleY + 1, style: base.bold)
-    }
   }
 }
 

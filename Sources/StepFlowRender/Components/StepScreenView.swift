@@ -8,8 +8,8 @@ import StepFlowCore
 /// far, the theme, the glyphs and the colour depth, the rating), so it animates with the
 /// flow's clock and shows in printed frames and goldens exactly as on the terminal. It keeps
 /// no state of its own: what it shows comes from the answers, so the flow's state stays a
-/// small value. It does not take keys; the step's fields, Back/Next and the key table work
-/// around it as usual.
+/// small value. The built-in blocks are views of this kind too. A view that also takes keys
+/// and answers fields of its step is a ``FocusableScreenView``.
 ///
 /// ```swift
 /// struct Receipt: StepScreenView {
@@ -40,6 +40,48 @@ extension StepScreenView {
   public func plainLines(context: StepScreenContext) -> [String] { [] }
 }
 
+/// A step screen that takes the focus and keys, and answers fields of its step.
+///
+/// The fields it answers are declared in the step's `fields` like any other (``answeredFields``
+/// names them): their rules check what it answers, and the answers go into the result, the
+/// conditions and templates of later steps, `--state` files and summaries like typed ones. The
+/// form leaves those fields out: the view draws them (``StepScreenContext/problems`` holds
+/// their messages) and takes the keys while it has the focus, which it has first when the step
+/// is shown (Tab moves on to the fields and buttons). A key it ignores does what it does where
+/// nothing is focused (Enter: next step, `q`: quit, ←/→: the steps…); Ctrl-C always
+/// interrupts. In plain mode and scripts, nothing is drawn: the fields are asked, and `set`
+/// fills them, by their labels and ids — so give them labels that say what the screen asks.
+///
+/// ```swift
+/// struct Cups: FocusableScreenView {
+///   var answeredFields: [String] { ["cups"] }
+///   func height(width: Int) -> Int { 1 }
+///   func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
+///     let cups = context.answers["cups"].flatMap { if case .number(let n) = $0 { n } else { nil } }
+///     canvas.draw("Cups: \(cups ?? 0)  (+/-)", x: area.x + 2, y: area.y, style: .plain)
+///   }
+///   func handle(key: Key, context: ScreenKeyContext) -> ScreenKeyOutcome {
+///     guard case .number(let n)? = context.answers["cups"] ?? .number(0) else { return .ignored }
+///     switch key {
+///     case .character("+"): return .handled(answers: ["cups": .number(n + 1)])
+///     case .character("-"): return .handled(answers: ["cups": .number(max(0, n - 1))])
+///     default: return .ignored
+///     }
+///   }
+/// }
+/// // StepDefinition(id: "order", title: "Order", blocks: [.custom(Cups())],
+/// //   fields: [.number("cups", "Cups", rules: NumberRules(min: 0, max: 9))])
+/// ```
+public protocol FocusableScreenView: StepScreenView {
+  /// The ids of the step's fields this view answers (each declared in the step's `fields`).
+  var answeredFields: [String] { get }
+
+  /// Takes a key while the view has the focus: ``ScreenKeyOutcome/handled(answers:state:)``
+  /// with the new answers (and the view's own state), or ``ScreenKeyOutcome/ignored`` to
+  /// leave the key to the flow.
+  func handle(key: Key, context: ScreenKeyContext) -> ScreenKeyOutcome
+}
+
 /// What a ``StepScreenView`` draws from.
 public struct StepScreenContext: Sendable {
   /// The time of the frame (since the run started).
@@ -54,11 +96,19 @@ public struct StepScreenContext: Sendable {
   public var colorDepth: ColorDepth
   /// The rating, in a rating flow (0 when nothing is rated).
   public var rating: Int
+  /// Whether a ``FocusableScreenView`` has the focus (draw it so that it shows).
+  public var focused: Bool
+  /// What a ``FocusableScreenView`` keeps between keys (``ScreenKeyContext/state``).
+  public var state: [String: FieldValue]
+  /// The messages of the fields a ``FocusableScreenView`` answers, by field id, once they show
+  /// (after an answer that breaks a rule, or a refused Next): draw them, as the form would.
+  public var problems: [String: String]
 
   /// A context; the runner makes one for every frame.
   public init(
     now: Duration, answers: [String: FieldValue], theme: Theme, glyphs: Glyphs,
-    colorDepth: ColorDepth, rating: Int = 0
+    colorDepth: ColorDepth, rating: Int = 0, focused: Bool = false,
+    state: [String: FieldValue] = [:], problems: [String: String] = [:]
   ) {
     self.now = now
     self.answers = answers
@@ -66,7 +116,13 @@ public struct StepScreenContext: Sendable {
     self.glyphs = glyphs
     self.colorDepth = colorDepth
     self.rating = rating
+    self.focused = focused
+    self.state = state
+    self.problems = problems
   }
+
+  /// The step's text colours, as the built-in blocks draw text.
+  public var baseStyle: Style { Style(foreground: theme.foreground, background: theme.background) }
 }
 
 /// The box a ``CustomView`` keeps a step screen view in.
@@ -79,6 +135,15 @@ extension ScreenBlock {
   /// A block the program draws itself (``StepScreenView``).
   public static func custom(_ view: some StepScreenView) -> ScreenBlock {
     .custom(CustomView(StepScreenBox(view)))
+  }
+
+  /// A block the program draws itself that takes keys and answers fields of its step
+  /// (``FocusableScreenView``).
+  public static func custom(_ view: some FocusableScreenView) -> ScreenBlock {
+    let keys = ScreenKeys(fieldIDs: view.answeredFields) { key, context in
+      view.handle(key: key, context: context)
+    }
+    return .custom(CustomView(StepScreenBox(view), keys: keys))
   }
 
   /// The program's view of a ``custom(_:)`` block (`nil` for the built-in blocks).

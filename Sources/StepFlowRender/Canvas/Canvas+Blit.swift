@@ -1,0 +1,62 @@
+extension Canvas {
+  /// Copies the cells of `source` in `sourceRect` so that the rectangle's origin lands on (`x`,
+  /// `y`), drawing only inside `clip`.
+  ///
+  /// Each row is copied as one run of memory; only its two ends are looked at, as only they
+  /// can cut a wide grapheme in two. A wide grapheme cut by an edge (of the source rectangle or
+  /// of the clip) becomes a blank in its style, and so does one of the canvas's own that the
+  /// copy overwrites half of.
+  /// - Complexity: O(rows) plus a memory copy of the cells copied.
+  public mutating func blit(
+    _ source: Canvas, from sourceRect: Rect? = nil, toX x: Int, y: Int, clip: Rect? = nil
+  ) {
+    let from = (sourceRect ?? source.bounds).intersection(source.bounds)
+    let clipRect = (clip ?? bounds).intersection(bounds)
+    // The destination columns the copy covers, and the source column of the first.
+    let start = max(x, clipRect.x)
+    let end = min(x + from.width, clipRect.maxX)
+    guard start < end else { return }
+    let first = from.x + (start - x)
+    let count = end - start
+    let width = self.width
+    let sourceWidth = source.width
+    source.cells.withUnsafeBufferPointer { sourceCells in
+      withUnsafeMutableCells { cells in
+        guard let into = cells.baseAddress, let out = sourceCells.baseAddress else { return }
+        for sy in from.y..<from.maxY {
+          let dy = y + sy - from.y
+          guard dy >= clipRect.y, dy < clipRect.maxY else { continue }
+          let row = dy * width
+          // A wide grapheme of the canvas that the copy cuts in two loses its other half.
+          if start > 0, cells[row + start].isContinuation {
+            cells[row + start - 1].grapheme = .space
+          }
+          if end < width, cells[row + end].isContinuation { cells[row + end].grapheme = .space }
+          let sourceRow = sy * sourceWidth
+          (into + row + start).update(from: out + sourceRow + first, count: count)
+          // The first cell is the right half of a grapheme whose left half is not copied.
+          let lead = sourceCells[sourceRow + first]
+          if lead.isContinuation {
+            let style = first > from.x ? sourceCells[sourceRow + first - 1].style : lead.style
+            cells[row + start] = Cell(grapheme: .space, style: style)
+          }
+          // The last cell is the left half of a grapheme whose right half is not copied.
+          let last = first + count - 1
+          if count > 1 || !lead.isContinuation, last + 1 < sourceWidth,
+            sourceCells[sourceRow + last + 1].isContinuation,
+            !sourceCells[sourceRow + last].isContinuation
+          {
+            cells[row + end - 1].grapheme = .space
+            if end < clipRect.maxX {
+              // Cut by the source rectangle, not by the clip: its right half is a blank too.
+              if end + 1 < width, cells[row + end + 1].isContinuation {
+                cells[row + end + 1].grapheme = .space
+              }
+              cells[row + end] = Cell(grapheme: .space, style: cells[row + end - 1].style)
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// Canvases to draw frame after frame into the same memory: a screen of 400×120 is 48,000
+/// cells, and making one anew for every frame of an animation costs more than drawing it (the
+/// fresh pages fault in the kernel).
+///
+/// The pool hands out the canvas it was given back the longest ago, cleared. Whoever draws
+/// the frames keeps at most the last one (the frame writer compares the next with it), so the
+/// one handed out is no longer shared and is changed in place; were it still shared, it would
+/// be copied first, as any value is — a pool never changes a canvas someone else holds.
+///
+/// ```swift
+/// var canvas = pool.canvas(width: 80, height: 24, style: theme.text)
+/// // … draw …
+/// pool.keep(canvas)
+/// return canvas
+/// ```
+package final class CanvasPool: Sendable {
+  /// The canvases given back, the oldest first (at most ``capacity``).
+  private let spare = Mutex<[Canvas]>([])
+  /// How many canvases the pool keeps: the frame being drawn and the one before it.
+  package static let capacity = 2
+
+  package init() {}
+
+  /// A canvas of this size with every cell a blank in `style`: the oldest one given back if
+  /// it has the size, else a new one.
+  package func canvas(width: Int, height: Int, style: Style) -> Canvas {
+    var reused = spare.withLock { spare -> Canvas? in
+      guard let i = spare.firstIndex(where: { $0.width == width && $0.height == height }) else {
+        return nil
+      }
+      return spare.remove(at: i)
+    }
+    // Taken out of the optional, so that the canvas is not shared while it is cleared.
+    guard var canvas = reused.take() else {
+      return Canvas(width: width, height: height, style: style)
+    }
+    canvas.clear(style: style)
+    return canvas
+  }
+
+  /// Gives a canvas back, to be handed out again once newer ones have been given back.
+  package func keep(_ canvas: Canvas) {
+    spare.withLock { spare in
+      spare.append(canvas)
+      if spare.count > Self.capacity { spare.removeFirst(spare.count - Self.capacity) }
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import Glibc
+import StepFlowCore
+
+/// One child of the ``ProcessRunner``: its process, its output pipes and how they are read, what
+/// is kept of its stdout for a capture, and where it stands in being stopped.
+///
+/// **Reading.** A ready pipe is read in one go, up to the runner's budget, into the runner's
+/// buffer. A stream that gave a lot at once (a fast producer) rests for ``restPeriod`` — it is
+/// not polled — so that the next read finds a full pipe instead of a few bytes: fewer wake-ups
+/// and reads for the same output. A stream that is only logged (``TaskLaunch/logOnly``) and
+/// keeps coming faster than that is a **flood**: its pipe is no longer read but spliced into a
+/// ``PipeRing``, which keeps its last MiB in the kernel; the ring is taken — read, and reported
+/// as `.skipped` then `.output` — at most ten times a second, when the flood ends, and before
+/// the other stream's output (so the order of the streams holds).
+final class RunnerChild {
+  let id: ProcessRunner.ID
+  let process: ProcessSpawn.Child
+  let started: Duration
+  private(set) var stdout: Int32
+  private(set) var stderr: Int32
+  let timeout: Duration?
+  let timeoutAt: Duration?
+  var stopReason: ProcessRunner.StopReason?
+  /// When SIGKILL goes to the group (after a SIGTERM).
+  var killAt: Duration?
+  /// The child has exited and its end was reported; it is reaped at `killAt`.
+  var ended = false
+
+  private let captureLimit: Int
+  private let capturePart: TaskLaunch.CapturePart
+  /// What is kept of stdout for the capture; at its end, at most twice the limit.
+  private var captured: [UInt8] = []
+  /// How many bytes of stdout came in all.
+  private var stdoutTotal = 0
+  /// The streams that may flood (only logged; stdout only when a capture keeps its end).
+  private let mayFlood: Set<TaskStream>
+  /// Until when a stream that gave much is not polled.
+  private var restUntil: [TaskStream: Duration] = [:]
+  /// The stream flooding now, its ring, and when the ring was last taken.
+  private var flood: (stream: TaskStream, ring: PipeRing, taken: Duration)?
+
+  /// How long a stream that gave at least ``restAfter`` bytes at once is not polled: the
+  /// output shows no later for it (a frame is drawn at most every 16 ms), and a command
+  /// that floods its pipe can still write 300 MB a second.
+  static let restPeriod: Duration = .milliseconds(3)
+  /// What a read must give for its stream to rest: more than a line or two (a build's log
+  /// line by line is read as it comes, with no extra wake-up).
+  static let restAfter = 4 << 10
+  /// What a pull into the ring must move for the flood to go on.
+  static let floodGoesOn = 64 << 10
+  /// What a read must give for a stream that may flood to become a flood (half the pipe).
+  static let floodAfter = 512 << 10
+  /// How often a flood's ring is taken, so the screen shows its latest lines.
+  static let floodInterval: Duration = .milliseconds(100)
+
+  init(id: ProcessRunner.ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
+    self.id = id
+    self.process = process
+    self.started = started
+    captureLimit = launch.captureLimit
+    capturePart = launch.capturePart
+    stdout = process.stdout
+    stderr = process.stderr
+    timeout = launch.timeout
+    timeoutAt = launch.timeout.map { started + $0 }
+    var mayFlood = launch.logOnly
+    if launch.captureLimit > 0, launch.capturePart == .start { mayFlood.remove(.stdout) }
+    self.mayFlood = mayFlood
+  }
+
+  private func fd(_ stream: TaskStream) -> Int32 { stream == .stdout ? stdout : stderr }
+
+  // MARK: Polling
+
+  /// The descriptors to wait on now: the pipes that are not resting, and the pidfd.
+  func pollDescriptors(at now: Duration) -> [pollfd] {
+    var fds: [pollfd] = []
+    for stream in [TaskStream.stdout, .stderr] where fd(stream) >= 0 {
+      if let until = restUntil[stream], until > now { continue }
+      fds.append(pollfd(fd: fd(stream), events: Int16(POLLIN), revents: 0))
+    }
+    if process.pidfd >= 0 {
+      fds.append(pollfd(fd: process.pidfd, events: Int16(POLLIN), revents: 0))
+    }
+    return fds
+  }
+
+  /// When a rest ends or the flood's ring is due to be taken.
+  var readDeadline: Duration? {
+    var deadline = restUntil.values.min()
+    if let flood {
+      let take = flood.taken + Self.floodInterval
+      deadline = min(deadline ?? take, take)
+    }
+    return deadline
+  }
+
+  /// Does what is due by time: rests that ended are forgotten, and the flood's ring is taken
+  /// when it is time — a flood that brought nothing since is over.
+  func due(at now: Duration, into events: inout [ProcessRunner.Event]) {
+    restUntil = restUntil.filter { $0.value > now }
+    if let flood, now >= flood.taken + Self.floodInterval, !takeFlood(at: now, into: &events) {
+      self.flood = nil
+    }
+  }
+
+  // MARK: Reading
+
+  /// Reads a stream until it has nothing more now, it ends, or `budget` bytes came (a flood:
+  /// moves it into the ring instead).
+  func drain(
+    _ stream: TaskStream, budget: Int, buffer: inout [UInt8], at now: Duration,
+    into events: inout [ProcessRunner.Event]
+  ) {
+    guard fd(stream) >= 0 else { return }
+    if let flood, flood.stream == stream {
+      if pullFlood(flood.ring, stream, budget: budget, at: now, into: &events) { return }
+    }
+    var got = 0
+    while got < budget {
+      let fd = fd(stream)
+      let n = Platform.retryingInterrupts {
+        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, budget - got)) }
+      }
+      if n < 0 && Platform.wouldBlock { break }
+      if n <= 0 {
+        closePipe(stream)
+        return
+      }
+      if got == 0, let flood, flood.stream != stream {
+        // The other stream floods: what its ring holds came first.
+        takeFlood(at: now, into: &events)
+      }
+      got += n
+      let bytes = Array(buffer[0..<n])
+      if stream == .stdout { capture(bytes) }
+      events.append(.output(id, stream, bytes))
+    }
+    if got >= Self.restAfter { restUntil[stream] = now + Self.restPeriod }
+    if got >= Self.floodAfter, mayFlood.contains(stream), flood == nil,
+      let ring = PipeRing(capacity: TaskLog.defaultLimit)
+    {
+      flood = (stream, ring, now)
+    }
+  }
+
+  /// Moves a flooding stream into its ring while it keeps coming.
+  /// - Returns: whether the stream was dealt with; `false` when it is no flood any more and
+  ///   is to be read.
+  private func pullFlood(
+    _ ring: PipeRing, _ stream: TaskStream, budget: Int, at now: Duration,
+    into events: inout [ProcessRunner.Event]
+  ) -> Bool {
+    var moved = 0
+    while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) { moved += n }
+    guard moved >= Self.floodGoesOn else {
+      // It slowed down (or ended, or the ring refused): what the ring holds goes out, and the
+      // stream is read as usual again.
+      takeFlood(at: now, into: &events)
+      flood = nil
+      return false
+    }
+    restUntil[stream] = now + Self.restPeriod
+    if let flood, now >= flood.taken + Self.floodInterval { takeFlood(at: now, into: &events) }
+    return true
+  }
+
+  /// Reports what the flood's ring holds: the bytes that passed unread, then the ring's bytes.
+  /// - Returns: whether anything came since the last take.
+  @discardableResult
+  private func takeFlood(at now: Duration, into events: inout [ProcessRunner.Event]) -> Bool {
+    guard let current = flood else { return false }
+    let (passed, bytes) = current.ring.take()
+    flood?.taken = now
+    if passed > 0 {
+      if current.stream == .stdout { skipCapture(passed) }
+      events.append(.skipped(id, current.stream, passed))
+    }
+    if !bytes.isEmpty {
+      if current.stream == .stdout { capture(bytes) }
+      events.append(.output(id, current.stream, bytes))
+    }
+    return passed > 0 || !bytes.isEmpty
+  }
+
+  /// The child has exited: what is left in its pipes (and a flood's ring) is read.
+  func drainAll(
+    budget: Int, buffer: inout [UInt8], at now: Duration, into events: inout [ProcessRunner.Event]
+  ) {
+    drain(.stdout, budget: budget, buffer: &buffer, at: now, into: &events)
+    drain(.stderr, budget: budget, buffer: &buffer, at: now, into: &events)
+    takeFlood(at: now, into: &events)
+    flood = nil
+  }
+
+  private func closePipe(_ stream: TaskStream) {
+    if flood?.stream == stream { flood = nil }
+    let fd = fd(stream)
+    if fd >= 0 { close(fd) }
+    if stream == .stdout { stdout = -1 } else { stderr = -1 }
+  }
+
+  /// Closes both pipes (a background job of the child's that still writes gets SIGPIPE).
+  func closePipes() {
+    flood = nil
+    closePipe(.stdout)
+    closePipe(.stderr)
+  }
+
+  // MARK: The capture
+
+  /// Keeps what the capture needs of a chunk of stdout: its first or last bytes.
+  private func capture(_ bytes: [UInt8]) {
+    stdoutTotal += bytes.count
+    guard captureLimit > 0 else { return }
+    switch capturePart {
+    case .start:
+      let room = captureLimit - captured.count
+      if room > 0 { captured += bytes.prefix(room) }
+    case .end:
+      if bytes.count >= captureLimit {
+        captured = Array(bytes.suffix(captureLimit))
+      } else {
+        captured += bytes
+        if captured.count >= 2 * captureLimit {
+          captured.removeFirst(captured.count - captureLimit)
+        }
+      }
+    }
+  }
+
+  /// Stdout came that was not read: the capture of its end starts again after it.
+  private func skipCapture(_ count: Int) {
+    stdoutTotal += count
+    captured = []
+  }
+
+  /// The capture as the task's end reports it, and whether stdout had more.
+  var capturedOutput: (bytes: [UInt8], truncated: Bool) {
+    let bytes = captured.count > captureLimit ? Array(captured.suffix(captureLimit)) : captured
+    return (bytes, captureLimit > 0 && stdoutTotal > captureLimit)
+  }
+}

@@ -1,0 +1,68 @@
+import StepFlowTerminal
+import StepFlowTestSupport
+import Testing
+
+@testable import StepFlow
+@testable import StepFlowCLI
+
+/// A step slide draws each of its two screens once and keeps them: every frame must be the
+/// frame drawn from nothing at that moment (both screens drawn anew), whatever was drawn
+/// before — for a step with its own colours (which blend), a stage, tabs and a form.
+@Suite struct SlideFrameTests {
+  /// The frame at `now` with the slide's screens drawn anew, as every frame was drawn before
+  /// they were kept.
+  private static func drawnAnew(_ program: FlowProgram, width: Int, height: Int, at now: Duration)
+    -> Canvas
+  {
+    var fresh = program
+    fresh.transition?.canvases = SlideCanvases()
+    return fresh.view(width: width, height: height, at: now)
+  }
+
+  @Test(arguments: ["delivery", "purchase", "rating"])
+  func everyFrameOfASlideIsTheFrameDrawnAnew(name: String) throws {
+    let flow = try #require(StepFlowCLI.builtinFlows.first { $0.id == name })
+    let scripts = [
+      "delivery": ["next", "next", "back", "next", "next"],
+      "purchase": ["next", "tab 2", "set paypal_email=ann@example.com", "next", "back", "next"],
+      "rating": ["next", "next", "back", "rate 4"],
+    ]
+    for (width, height, glyphs) in [(80, 24, GlyphStyle.unicode), (41, 12, .ascii)] {
+      var program = FlowProgram(
+        flow: flow, options: FlowOptions(glyphs: glyphs, animate: true, auto: name == "delivery"))
+      var now = Duration.zero
+      _ = program.view(width: width, height: height, at: now)
+      var slides = 0
+      for line in scripts[name, default: []] {
+        program.apply(try Command.parse(line), at: now)
+        if program.transition != nil { slides += 1 }
+        // The frames a loop draws: at the command, then at every deadline of the slide.
+        var frames = 0
+        repeat {
+          let kept = program.view(width: width, height: height, at: now)
+          let anew = Self.drawnAnew(program, width: width, height: height, at: now)
+          #expect(kept == anew, "\(name) \(width)x\(height) after \(line) at \(now)")
+          if kept != anew { return }
+          guard let next = program.nextDeadline(after: now), frames < 40 else { break }
+          now = next
+          _ = program.handle(.tick, at: now)
+          frames += 1
+        } while program.transition?.timing.isAnimating(at: now) == true
+        now += .milliseconds(300)
+        _ = program.handle(.tick, at: now)
+      }
+      #expect(slides >= 2, "the script moves between steps")
+    }
+  }
+
+  @Test func aResizeMidSlideDrawsTheScreensAtTheNewSize() throws {
+    var program = FlowProgram(
+      flow: OrderState.flow, options: FlowOptions(glyphs: .unicode, animate: true))
+    _ = program.view(width: 80, height: 24, at: .zero)
+    program.apply(.next, at: .zero)
+    let early = program.view(width: 80, height: 24, at: .milliseconds(50))
+    let wide = program.view(width: 120, height: 30, at: .milliseconds(100))
+    #expect(wide == Self.drawnAnew(program, width: 120, height: 30, at: .milliseconds(100)))
+    #expect(early.width == 80 && wide.width == 120)
+  }
+}
