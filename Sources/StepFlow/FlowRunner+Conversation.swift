@@ -61,40 +61,38 @@ extension FlowRunner {
       say(conversation.prompt(question, now))
       var secure = false
       if case .field(let spec, _) = question, case .text(_, true, _) = spec.kind { secure = true }
-      let line: String
+      let typed: LineReader.Line
       // A line typed ahead is already read (and was shown as it was typed): it is the answer.
       if secure, !reader.hasBufferedInput {
-        switch SecretLine.read(terminal, timeout: settings.timeout) {
-        case .line(let typed):
-          tell("\n")
-          line = typed
-        case .end:
-          tell("\n")
-          return .gaveUp
-        case .timedOut:
-          tell("\n")
-          settings.report("no input for \(settings.timeoutText) seconds")
-          return .exit(ExitCode.timeout)
+        let secret = SecretLine.read(terminal, timeout: settings.timeout)
+        switch secret {
+        case .line(let text):
+          tell("\n")  // The Enter of a secret is not echoed.
+          typed = .line(text)
+        case .end: typed = .end
+        case .timedOut: typed = .timedOut
         case .interrupted(let code):
           tell("\n")
           return .exit(code)
         }
       } else {
-        switch reader.nextLine(timeout: settings.timeout) {
-        case .line(let typed): line = typed
-        case .end:
-          tell("\n")
-          return .gaveUp
-        case .timedOut:
-          tell("\n")
-          settings.report("no input for \(settings.timeoutText) seconds")
-          return .exit(ExitCode.timeout)
-        case .tooLong:
-          say(
-            "that line is longer than \(Platform.sizeText(Platform.maxLineLength)), the most a line may be\n"
-          )
-          continue
-        }
+        typed = reader.nextLine(timeout: settings.timeout)
+      }
+      let line: String
+      switch typed {
+      case .line(let text): line = text
+      case .end:
+        tell("\n")
+        return .gaveUp
+      case .timedOut:
+        tell("\n")
+        settings.report("no input for \(settings.timeoutText) seconds")
+        return .exit(ExitCode.timeout)
+      case .tooLong:
+        say(
+          "that line is longer than \(Platform.sizeText(Platform.maxLineLength)), the most a line may be\n"
+        )
+        continue
       }
       switch conversation.reply(to: line, for: question, now) {
       case .help:
