@@ -35,6 +35,24 @@ import Testing
       ["run", dir + "/signup.json", "--plain"] + extra, after: [], width: 80, height: 40)
   }
 
+  /// Starts the conversation and answers up to the password, which is being asked.
+  static func startAtThePassword(in dir: String) throws -> (PseudoTerminal, TerminalSettings) {
+    let (pty, before) = try start(in: dir)
+    #expect(pty.waitForText("Next: Account (Enter):"))
+    pty.send("\rAnn\r")
+    #expect(pty.waitForText("Password (required"))
+    return (pty, before)
+  }
+
+  /// `:quit`, answered y: the run ends with 1 and the terminal is given back as it was.
+  static func quit(_ pty: PseudoTerminal, _ before: TerminalSettings) {
+    pty.send(":quit\r")
+    #expect(pty.waitForText("y/n:"))
+    pty.send("y\r")
+    #expect(pty.waitForExit() == .exited(1))
+    InlineTests.expectGivenBack(pty, before)
+  }
+
   @Test func aPersonAnswersEachQuestionByTypingIt() throws {
     let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -97,11 +115,7 @@ import Testing
       "back to the first step")
     pty.send(":nxt\r")
     #expect(pty.waitForText(#"(did you mean "next"?)"#))
-    pty.send(":quit\r")
-    #expect(pty.waitForText("y/n:"))
-    pty.send("y\r")
-    #expect(pty.waitForExit() == .exited(1))
-    InlineTests.expectGivenBack(pty, before)
+    Self.quit(pty, before)
     #expect(InlineTests.stdout(pty) == "")
   }
 
@@ -110,9 +124,8 @@ import Testing
   @Test func aRefusedAnswerLeavesTheValueBeforeIt() throws {
     let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let (pty, before) = try Self.start(in: dir)
-    #expect(pty.waitForText("Next: Account (Enter):"))
-    pty.send("\rAnn\rcorrect horse\r")
+    let (pty, before) = try Self.startAtThePassword(in: dir)
+    pty.send("correct horse\r")
     #expect(pty.waitForText("Plan [free]:"))
     pty.send("\r")
     #expect(pty.waitForText("Seats (1 to 50) [3]:"))
@@ -126,11 +139,7 @@ import Testing
     // Refused twice in a row is refused twice, and the value before still stands.
     pty.send("n\r")
     #expect(pty.waitForText("must be yes"))
-    pty.send(":quit\r")
-    #expect(pty.waitForText("y/n:"))
-    pty.send("y\r")
-    #expect(pty.waitForExit() == .exited(1))
-    InlineTests.expectGivenBack(pty, before)
+    Self.quit(pty, before)
   }
 
   /// A step's command that fails is told when it ends, with what to do: Enter runs it again,
@@ -177,10 +186,7 @@ import Testing
   @Test func answersTypedAheadOfASecretAreKept() throws {
     let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let (pty, before) = try Self.start(in: dir)
-    #expect(pty.waitForText("Next: Account (Enter):"))
-    pty.send("\rAnn\r")
-    #expect(pty.waitForText("Password (required"))
+    let (pty, before) = try Self.startAtThePassword(in: dir)
     pty.send("correct horse\r2\r7\ry\r")
     #expect(pty.waitForText("Finish (Enter):"))
     pty.send("\r")
@@ -201,10 +207,7 @@ import Testing
   @Test func interruptedWhileASecretIsReadGivesTheTerminalBack() throws {
     let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let (pty, before) = try Self.start(in: dir)
-    #expect(pty.waitForText("Next: Account (Enter):"))
-    pty.send("\rAnn\r")
-    #expect(pty.waitForText("Password (required"))
+    let (pty, before) = try Self.startAtThePassword(in: dir)
     pty.send("hunt\u{03}")
     #expect(pty.waitForExit() == .exited(130))
     InlineTests.expectGivenBack(pty, before)
