@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from ptytools import drain, read_until, spawn, wait_exit, write_all
+from ptytools import arguments, drain, read_until, spawn, wait_exit, write_all
 
 
 def interrupt(pid, fd, timeout=60):
@@ -134,18 +134,11 @@ def case_idle(binary):
 
 
 def main():
-    args = sys.argv[1:]
-    rounds = 5
-    if "--rounds" in args:
-        i = args.index("--rounds")
-        rounds = int(args[i + 1])
-        del args[i : i + 2]
-    only = None
-    if "--only" in args:
-        i = args.index("--only")
-        only = args[i + 1]
-        del args[i : i + 2]
-    binary = os.path.abspath(args[0] if args else ".build/release/stepflow")
+    parsed = arguments(__doc__, sys.argv[1:], rounds=5, only=None)
+    if parsed is None:
+        return
+    options, binary = parsed
+    rounds, only = options["rounds"], options["only"]
     folder = tempfile.mkdtemp(prefix="stepflow-latency-")
     cases = [
         ("idle purchase", lambda: case_idle(binary)),

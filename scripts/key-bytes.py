@@ -19,7 +19,7 @@ import statistics
 import sys
 import time
 
-from ptytools import Screen, spawn, wait_exit
+from ptytools import Screen, arguments, spawn, wait_exit
 
 
 def measure(argv, keys):
@@ -46,19 +46,11 @@ def measure(argv, keys):
 
 
 def main():
-    args = sys.argv[1:]
-    keys = 20
-    binary = None
-    while args:
-        a = args.pop(0)
-        if a == "--keys":
-            keys = int(args.pop(0))
-        elif a in ("-h", "--help"):
-            print(__doc__)
-            return
-        else:
-            binary = a
-    binary = os.path.abspath(binary or ".build/release/stepflow")
+    parsed = arguments(__doc__, sys.argv[1:], keys=20)
+    if parsed is None:
+        return
+    options, binary = parsed
+    keys = options["keys"]
     programs = [("stepflow ask text Name", [binary, "ask", "text", "Name"])]
     dialog = shutil.which("dialog")
     if dialog:

@@ -5,8 +5,8 @@
 `spawn` starts a program on a new pty of a given size with a fixed environment (C.UTF-8,
 xterm-256color, reduced motion); `Screen` reads what it writes, each chunk with the time it
 came; `write_all` types much without the program blocking on its own output; `wait_exit`
-waits for it to end (killing it, by its pid, when it does not). Used by task-speed.py,
-key-bytes.py and interrupt-latency.py.
+waits for it to end (killing it, by its pid, when it does not); `arguments` reads a script's
+command line. Used by task-speed.py, key-bytes.py and interrupt-latency.py.
 """
 
 import fcntl
@@ -140,3 +140,28 @@ def wait_exit(pid, fd, timeout=4.0, poll=0.02):
                 os.read(fd, 65536)
             except OSError:
                 pass
+
+
+def arguments(doc, argv, **defaults):
+    """A measuring script's command line: `--name VALUE` for each default given (converted to
+    the default's type; None: a string), `-h`/`--help` (prints `doc`, returns None), and the
+    stepflow binary to measure (default: this checkout's release build, made absolute).
+
+    Returns (options as a dict, binary), or None after the help.
+    """
+    options = dict(defaults)
+    binary = None
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        name = a[2:].replace("-", "_") if a.startswith("--") else None
+        if name in options:
+            value = args.pop(0)
+            default = defaults[name]
+            options[name] = value if default is None else type(default)(value)
+        elif a in ("-h", "--help"):
+            print(doc)
+            return None
+        else:
+            binary = a
+    return options, os.path.abspath(binary or ".build/release/stepflow")

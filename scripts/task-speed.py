@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from ptytools import Screen, spawn, wait_exit
+from ptytools import Screen, arguments, spawn, wait_exit
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -174,22 +174,11 @@ def first_frame(binary, folder):
 
 
 def main():
-    args = sys.argv[1:]
-    rounds = 3
-    megabytes = 100
-    binary = None
-    while args:
-        a = args.pop(0)
-        if a == "--rounds":
-            rounds = int(args.pop(0))
-        elif a == "--megabytes":
-            megabytes = int(args.pop(0))
-        elif a in ("-h", "--help"):
-            print(__doc__)
-            return
-        else:
-            binary = a
-    binary = os.path.abspath(binary or ".build/release/stepflow")
+    parsed = arguments(__doc__, sys.argv[1:], rounds=3, megabytes=100)
+    if parsed is None:
+        return
+    options, binary = parsed
+    rounds, megabytes = options["rounds"], options["megabytes"]
     folder = tempfile.mkdtemp(prefix="stepflow-task-speed-")
     huge, silent, first = [], [], []
     try:
