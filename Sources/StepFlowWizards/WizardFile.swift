@@ -55,7 +55,7 @@ package struct StepDraft: Sendable {
   package var definition: StepDefinition
   package var idLocation: TextLocation
   /// Every field id the step asks for (own, tabs' and the tab answer), with where it is written.
-  package var fieldIDs: [(id: String, location: TextLocation)]
+  package var fieldIDs: LocatedIDs
   /// The step's condition as read, each test located.
   package var when: WizardSchema.ConditionDraft?
   /// The texts the step shows that name fields, with where they are written.

@@ -141,9 +141,10 @@ package enum WizardSchema {
     // that the other steps are still checked against each other.
     let id = idRead ?? standInID(at: idLocation)
     let shownTitle = title ?? id
-    var fieldIDs = fields.map { ($0.spec.id, $0.location) }
-    if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
-    for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
+    var fieldIDs = LocatedIDs()
+    for field in fields { fieldIDs.append(field.spec.id, at: field.location) }
+    if let tabsField, let location = tabsFieldLocation { fieldIDs.append(tabsField, at: location) }
+    for field in tabs.flatMap(\.fields) { fieldIDs.append(field.spec.id, at: field.location) }
     var defaultLocations: [String: TextLocation] = [:]
     for draft in fields + tabs.flatMap(\.fields) {
       if let location = draft.defaultLocation { defaultLocations[draft.spec.id] = location }
