@@ -73,6 +73,22 @@ package struct JSONNode: Sendable {
     return nil
   }
 
+  /// The members of an object, taken out: the node is left `null` (its location stays), so
+  /// that when nothing else holds the tree, each member goes as soon as its taker is done
+  /// with it. `nil`, and the node unchanged, for any other value.
+  package mutating func takeMembers() -> [Member]? {
+    guard case .object(let members) = content else { return nil }
+    content = .null
+    return members
+  }
+
+  /// The elements of an array, taken out as ``takeMembers()`` takes an object's.
+  package mutating func takeElements() -> [JSONNode]? {
+    guard case .array(let elements) = content else { return nil }
+    content = .null
+    return elements
+  }
+
   /// The value of the first member named `key`, for an object that has one.
   package subscript(key: String) -> JSONNode? {
     members?.first { JSONKey.same($0.key, key) }?.value
