@@ -73,9 +73,10 @@ package struct JSONNode: Sendable {
     return nil
   }
 
-  /// The members of an object, taken out: the node is left `null` (its location stays), so
-  /// that when nothing else holds the tree, each member goes as soon as its taker is done
-  /// with it. `nil`, and the node unchanged, for any other value.
+  /// The members of an object, taken out: the node is left `null` (its location stays).
+  ///
+  /// When nothing else holds the tree, each member goes as soon as its taker is done with it.
+  /// `nil`, and the node unchanged, for any other value.
   package mutating func takeMembers() -> [Member]? {
     guard case .object(let members) = content else { return nil }
     content = .null

@@ -60,9 +60,10 @@ package struct ObjectReader {
     knownBase = self.log.knownKeys.count
   }
 
-  /// A reader of the members of an object `node`, taken out of it (``JSONNode/takeMembers()``):
-  /// the reader holds them, and they go with it. `nil`, and nothing taken, when `node` is no
-  /// object.
+  /// A reader of the members of an object `node`, taken out of it.
+  ///
+  /// The reader holds them (``JSONNode/takeMembers()``), and they go with it. `nil`, and
+  /// nothing taken, when `node` is no object.
   package init?(
     takingMembersOf node: inout JSONNode, subject: JSONSubject, log: inout DiagnosticLog
   ) {
@@ -129,9 +130,11 @@ package struct ObjectReader {
     return schema.read(node, as: .key(key), log: &log)
   }
 
-  /// The value of a key that must be present, read as ``required(_:_:)`` reads it and taken
-  /// apart as it is read (``JSONSchema/take(_:as:log:)``): a large value (a long wizard's steps)
-  /// is released part by part while what is made from it grows. Its member holds `null` after.
+  /// The value of a key that must be present, read as ``required(_:_:)`` reads it, and taken.
+  ///
+  /// The value is taken apart as it is read (``JSONSchema/take(_:as:log:)``): a large value (a
+  /// long wizard's steps) is released part by part while what is made from it grows. Its
+  /// member holds `null` after.
   package mutating func take<T>(_ key: String, _ schema: JSONSchema<T>) -> T? {
     if description != nil { note(key, schema, required: true) }
     guard let i = markKnown(key) else {
