@@ -64,10 +64,37 @@ package struct StepDraft: Sendable {
   /// The texts the step shows that name fields, with where they are written.
   package var templates: [(text: String, location: TextLocation)]
   /// Where each field's `default` is written, by field id.
-  package var defaultLocations: [String: TextLocation] = [:]
+  package var defaultLocations: [String: TextLocation]
   /// The step's `run`, with where its parts are written.
-  package var task: TaskDraft? = nil
+  package var task: TaskDraft? {
+    get { taskBox?.draft }
+    set { taskBox = newValue.map(TaskBox.init) }
+  }
   /// The texts its fields' commands (`optionsFrom`, `validate`) fill in with answers.
   package var fieldCommandTemplates: [(text: String, location: TextLocation, sameStep: Bool)] =
     []
+  /// The `run` in a box of its own: inline, a task's draft would make every step's draft more
+  /// than twice its size, and a long wizard holds all of them while it is read.
+  private var taskBox: TaskBox?
+
+  /// A step as read, with where its parts are written.
+  package init(
+    definition: StepDefinition, idLocation: TextLocation, fieldIDs: LocatedIDs,
+    when: WizardSchema.ConditionDraft?, templates: [(text: String, location: TextLocation)],
+    defaultLocations: [String: TextLocation] = [:], task: TaskDraft? = nil
+  ) {
+    self.definition = definition
+    self.idLocation = idLocation
+    self.fieldIDs = fieldIDs
+    self.when = when
+    self.templates = templates
+    self.defaultLocations = defaultLocations
+    self.taskBox = task.map(TaskBox.init)
+  }
+
+  /// A task's draft, never changed once boxed.
+  private final class TaskBox: Sendable {
+    let draft: TaskDraft
+    init(_ draft: TaskDraft) { self.draft = draft }
+  }
 }
