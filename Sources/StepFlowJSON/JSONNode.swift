@@ -8,13 +8,10 @@ import StepFlowText
 /// file order, duplicates included.
 package struct JSONNode: Sendable {
   /// The value, with located children.
-  ///
-  /// (A number is boxed: inline, its literal and value would make every node of a tree — most
-  /// of them strings, objects and arrays — a third larger.)
   package enum Content: Sendable {
     case null
     case bool(Bool)
-    indirect case number(JSONNumber)
+    case number(JSONNumber)
     case string(String)
     case array([JSONNode])
     case object([Member])
