@@ -335,22 +335,35 @@ package struct StepEditor: Equatable, Sendable {
     if hasTabs { problems += tabForms[selectedTab].validateForNext(in: context) }
     if let check {
       var messages: [String: String] = [:]
-      if problems.isEmpty {
-        var answers = form.answers
-        answers.merge(screenForm.answers) { _, screen in screen }
-        if hasTabs { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
-        messages = check(answers)
-      }
-      problems += screenForm.keepStepCheck(messages)
-      problems += form.keepStepCheck(messages)
-      if hasTabs { problems += tabForms[selectedTab].keepStepCheck(messages) }
-      // A message for no field of the step still refuses Next, named by its id.
-      for (id, message) in messages.sorted(by: { $0.key < $1.key })
-      where !problems.contains(where: { $0.fieldID == id }) {
-        problems.append(FieldError(fieldID: id, label: id, problem: .custom(message)))
-      }
+      if problems.isEmpty { messages = check(checkedAnswers) }
+      problems += keepCheckMessages(messages)
     }
     if let first = problems.first { focusField(id: first.fieldID) }
+    return problems
+  }
+
+  /// The answers a step check is given: the step's own fields, its screen's and the selected
+  /// tab's.
+  package var checkedAnswers: [String: FieldValue] {
+    var answers = form.answers
+    answers.merge(screenForm.answers) { _, screen in screen }
+    if !tabForms.isEmpty { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
+    return answers
+  }
+
+  /// Keeps what a check said by field id, shown under those fields until their answers change
+  /// (empty messages forget it), and focuses the first field named.
+  /// - Returns: the messages as errors, in field order; a message for no field of the step
+  ///   comes last, named by its id (it still refuses Next).
+  @discardableResult
+  package mutating func keepCheckMessages(_ messages: [String: String]) -> [FieldError] {
+    var problems = screenForm.keepStepCheck(messages)
+    problems += form.keepStepCheck(messages)
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].keepStepCheck(messages) }
+    for (id, message) in messages.sorted(by: { $0.key < $1.key })
+    where !problems.contains(where: { $0.fieldID == id }) {
+      problems.append(FieldError(fieldID: id, label: id, problem: .custom(message)))
+    }
     return problems
   }
 
