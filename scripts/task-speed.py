@@ -8,11 +8,14 @@ Each case runs a one-step wizard whose task starts when the step is reached, int
 an 80x24 pty (the screen drawn as a user sees it: the spinner, the elapsed time, the output's
 last lines):
 
-  huge output   the task is `yes | head -c 100M` (M MiB; default 100). Once it has ended, while
-                stepflow still shows the step, its peak memory (VmHWM) and its own CPU time
-                (utime + stime: the command's processes are not counted) are read from /proc.
-                Beside it, the CPU time of `cat` copying the same output to /dev/null (its
-                own, read by getrusage of the cat process alone). Aims: < 20 MB, < 0.5x cat.
+  huge output   the task is `yes | head -c 100M` (M MiB; default 100; `--megabytes 100,1024`
+                runs each size). Once it has ended, while stepflow still shows the step, its
+                peak memory (VmHWM) and its own CPU time are read from /proc: the run time
+                the scheduler counted for each of its threads (/proc/PID/task/*/schedstat, in
+                ns; the command's processes are not counted). Beside it, the CPU time of
+                `cat` copying the same output to /dev/null (its own, from wait4's rusage of
+                the cat process alone, which Linux gives to the microsecond). Aims: < 20 MB,
+                < 0.5x cat.
   silent task   the task is `sleep 3`. For 2 s in the middle, the wakeups of stepflow (the
                 voluntary context switches of all its threads, from /proc) and what it sends to the terminal: the writes,
                 and whether each is a spinner frame (the spinner's glyph and the elapsed
@@ -25,7 +28,9 @@ last lines):
                 to first frame, and first frame minus the command's start (negative: the
                 frame came first). Aim: within 1 ms of the command's start.
 
-Every round prints its figures; the end, the best and the worst over the rounds. Wizard files
+Every round prints its figures; the end, the distribution over the rounds (lowest, median,
+highest). `--reference BINARY` measures a second build in the same rounds, alternating with the
+first (same load for both); `--only huge|silent|first` runs one case. Wizard files
 go to a temporary folder that is removed at the end.
 """
 
@@ -41,20 +46,19 @@ import time
 
 from ptytools import Screen, arguments, spawn, wait_exit
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
 def proc_stat(pid):
-    """(utime + stime in seconds, wakeups, VmHWM in KiB) of the process, all its threads.
+    """(CPU seconds, wakeups, VmHWM in KiB) of the process, all its threads.
 
-    A wakeup is a voluntary context switch: a thread that slept (in poll, say) and was woken.
-    Involuntary ones are the scheduler taking the core away on a busy machine, not wakeups."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / TICK
+    The CPU time is the scheduler's own count of the time its threads ran (schedstat's first
+    field, in ns), not /proc/PID/stat's 10 ms ticks. A wakeup is a voluntary context switch: a
+    thread that slept (in poll, say) and was woken. Involuntary ones are the scheduler taking
+    the core away on a busy machine, not wakeups."""
+    cpu_ns = 0
     switches = 0
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                cpu_ns += int(f.read().split()[0])
             with open(f"/proc/{pid}/task/{task}/status") as f:
                 for line in f:
                     if line.startswith("voluntary_ctxt_switches"):
@@ -66,7 +70,7 @@ def proc_stat(pid):
         for line in f:
             if line.startswith("VmHWM"):
                 hwm = int(line.split()[1])
-    return cpu, switches, hwm
+    return cpu_ns / 1e9, switches, hwm
 
 
 def finish(pid, fd):
@@ -95,16 +99,23 @@ def huge_output(binary, folder, megabytes):
     ok = screen.wait_for(b"succeeded in", 600)
     cpu, _, hwm = proc_stat(pid)
     finish(pid, fd)
-    # The reference: cat alone copying the same bytes (its own CPU, not the producer's).
+    return ok, cpu, hwm / 1024, cat_cpu(command)
+
+
+def cat_cpu(command):
+    """The CPU seconds of cat alone copying the command's output to /dev/null."""
     producer = subprocess.Popen(["sh", "-c", command], stdout=subprocess.PIPE)
-    start = time.monotonic()
     cat = subprocess.Popen(["cat"], stdin=producer.stdout, stdout=subprocess.DEVNULL)
     producer.stdout.close()
-    _, status, usage = os.wait4(cat.pid, 0)
+    _, _, usage = os.wait4(cat.pid, 0)
     producer.wait()
-    cat_cpu = usage.ru_utime + usage.ru_stime
-    del start, status
-    return ok, cpu, hwm / 1024, cat_cpu
+    return usage.ru_utime + usage.ru_stime
+
+
+def spread(values, form="{:.3f}"):
+    """lowest / median / highest of the values, formatted."""
+    v = sorted(values)
+    return "/".join(form.format(x) for x in (v[0], v[len(v) // 2], v[-1]))
 
 
 SPINNER = set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/-\\◐◓◑◒")
@@ -173,61 +184,84 @@ def first_frame(binary, folder):
     return (frame - key) / 1e6, (frame - started) / 1e6
 
 
+def measure(binary, folder, r, sizes, only, figures):
+    """One round of the cases for one binary, printed and added to `figures`."""
+    name = os.path.basename(os.path.dirname(os.path.dirname(os.path.dirname(binary)))) or binary
+    for megabytes in sizes if only in (None, "huge") else []:
+        ok, cpu, rss, cat = huge_output(binary, folder, megabytes)
+        figures.setdefault(("huge", megabytes), []).append((cpu, rss, cat))
+        print(
+            f"round {r} {name} huge output ({megabytes} MiB): {'ended' if ok else 'DID NOT END'};"
+            f" stepflow {rss:.1f} MB peak RSS, {cpu:.4f} s CPU; cat {cat:.4f} s CPU"
+            f" = {cpu / cat if cat else float('inf'):.2f}x",
+            flush=True,
+        )
+    if only in (None, "silent"):
+        wakeups, writes, size, others = silent_task(binary, folder)
+        figures.setdefault("silent", []).append((wakeups, writes, len(others)))
+        print(
+            f"round {r} {name} silent task: {wakeups:.1f} wakeups/s, {writes:.1f} writes/s of"
+            f" {size:.0f} bytes; writes that are not spinner frames: {len(others)}"
+            + (f" {others[:3]!r}" if others else ""),
+            flush=True,
+        )
+    if only in (None, "first"):
+        f = first_frame(binary, folder)
+        if f:
+            figures.setdefault("first", []).append(f)
+            print(
+                f"round {r} {name} first frame: {f[0]:.2f} ms after the key;"
+                f" {f[1]:+.2f} ms from the command's start",
+                flush=True,
+            )
+        else:
+            print(f"round {r} {name} first frame: not measured (no frame or no answer)")
+
+
+def summary(binary, figures):
+    print(f"binary: {binary}  (lowest/median/highest over the rounds)")
+    for key in sorted(k for k in figures if isinstance(k, tuple)):
+        huge = figures[key]
+        print(
+            f"  huge output {key[1]} MiB: peak RSS {spread([h[1] for h in huge], '{:.1f}')} MB"
+            f" (aim < 20); stepflow {spread([h[0] for h in huge])} s, cat"
+            f" {spread([h[2] for h in huge])} s CPU; stepflow/cat"
+            f" {spread([h[0] / h[2] for h in huge], '{:.2f}')}x (aim < 0.5x)"
+        )
+    if "silent" in figures:
+        silent = figures["silent"]
+        print(
+            f"  silent task: {spread([s[0] for s in silent], '{:.1f}')} wakeups/s (aim <= 10),"
+            f" {spread([s[1] for s in silent], '{:.1f}')} writes/s,"
+            f" {sum(s[2] for s in silent)} not a spinner frame (aim 0)"
+        )
+    if "first" in figures:
+        first = figures["first"]
+        print(
+            f"  first frame: {spread([f[0] for f in first], '{:.2f}')} ms after the key;"
+            f" {spread([f[1] for f in first], '{:+.2f}')} ms from the command's start"
+            " (aim within 1 ms)"
+        )
+
+
 def main():
-    parsed = arguments(__doc__, sys.argv[1:], rounds=3, megabytes=100)
+    parsed = arguments(__doc__, sys.argv[1:], rounds=3, megabytes="100", reference=None, only=None)
     if parsed is None:
         return
     options, binary = parsed
-    rounds, megabytes = options["rounds"], options["megabytes"]
+    rounds = options["rounds"]
+    sizes = [int(m) for m in options["megabytes"].split(",")]
+    binaries = [binary] + ([os.path.abspath(options["reference"])] if options["reference"] else [])
     folder = tempfile.mkdtemp(prefix="stepflow-task-speed-")
-    huge, silent, first = [], [], []
+    figures = {b: {} for b in binaries}
     try:
         for r in range(1, rounds + 1):
-            ok, cpu, rss, cat = huge_output(binary, folder, megabytes)
-            huge.append((cpu, rss, cat))
-            print(
-                f"round {r} huge output ({megabytes} MiB): {'ended' if ok else 'DID NOT END'};"
-                f" stepflow {rss:.1f} MB peak RSS, {cpu:.2f} s CPU; cat {cat:.2f} s CPU"
-                f" = {cpu / cat if cat else float('inf'):.2f}x"
-            )
-            wakeups, writes, size, others = silent_task(binary, folder)
-            silent.append((wakeups, writes, len(others)))
-            print(
-                f"round {r} silent task: {wakeups:.1f} wakeups/s, {writes:.1f} writes/s of"
-                f" {size:.0f} bytes; writes that are not spinner frames: {len(others)}"
-                + (f" {others[:3]!r}" if others else "")
-            )
-            f = first_frame(binary, folder)
-            if f:
-                first.append(f)
-                print(
-                    f"round {r} first frame: {f[0]:.2f} ms after the key;"
-                    f" {f[1]:+.2f} ms from the command's start"
-                )
-            else:
-                print(f"round {r} first frame: not measured (no frame or no answer)")
+            for b in binaries if r % 2 else reversed(binaries):
+                measure(b, folder, r, sizes, options["only"], figures[b])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"binary: {binary}")
-    if huge:
-        print(
-            f"huge output: peak RSS {min(h[1] for h in huge):.1f}-{max(h[1] for h in huge):.1f} MB"
-            f" (aim < 20); CPU {min(h[0] / h[2] for h in huge):.2f}-"
-            f"{max(h[0] / h[2] for h in huge):.2f}x cat (aim < 0.5x)"
-        )
-    if silent:
-        print(
-            f"silent task: {min(s[0] for s in silent):.1f}-{max(s[0] for s in silent):.1f}"
-            f" wakeups/s (aim <= 10), {min(s[1] for s in silent):.1f}-"
-            f"{max(s[1] for s in silent):.1f} writes/s, {sum(s[2] for s in silent)} not a"
-            " spinner frame (aim 0)"
-        )
-    if first:
-        print(
-            f"first frame: {min(f[0] for f in first):.2f}-{max(f[0] for f in first):.2f} ms"
-            f" after the key; {min(f[1] for f in first):+.2f} to {max(f[1] for f in first):+.2f}"
-            " ms from the command's start (aim within 1 ms)"
-        )
+    for b in binaries:
+        summary(b, figures[b])
 
 
 if __name__ == "__main__":

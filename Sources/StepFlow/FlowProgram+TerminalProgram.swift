@@ -90,7 +90,7 @@ extension FlowProgram {
     guard case .ended(let id, let end) = event else { return nil }
     let before = stateBeforeChange()
     switch id.subject {
-    case .options, .check:
+    case .options, .check, .stepCheck:
       let errors = tasks.fieldRunEnded(id)
       guard
         let outcome = FlowMachine.fieldTaskEnded(

@@ -65,7 +65,8 @@ package enum FlowResult {
 
   /// The tasks of the reached steps, by step id: `{"status": "succeeded", "exitCode": 0,
   /// "seconds": 12.4}`; a failed one says how (`exitCode`, `signal`, `reason`); one that has
-  /// not run says `"not run"`.
+  /// not run says `"not run"`; `"captureTruncated": true` when its capture kept only the end
+  /// of a longer stdout.
   package static func tasks(flow: FlowDefinition, state: FlowState) -> [JSONMember] {
     shownReached(flow: flow, state: state).compactMap { index in
       guard let phase = FlowMachine.taskPhase(ofStep: index, state, flow) else { return nil }
@@ -101,6 +102,10 @@ package enum FlowResult {
         if record.status != .skipped, record.status != .running, record.outcome != .dryRun {
           members.append(
             JSONMember("seconds", .number(JSONNumber(TaskClock.seconds(record.duration)))))
+        }
+        if record.captureTruncated, phase == .succeeded {
+          // Its `capture` answer is the end of a longer stdout.
+          members.append(JSONMember("captureTruncated", .bool(true)))
         }
       }
       return JSONMember(flow.steps[index].id, .object(members))

@@ -88,10 +88,12 @@ import Testing
       ] }
       """
     ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let result = try Stepflow.run(["run", folder + "/huge.json", "--commands", "next; finish"])
     #expect(result.status == 0, "\(result.stderr)")
     let tasks = try Self.tasks(result)
     #expect(tasks["flood"]?["status"] as? String == "succeeded")
+    #expect(tasks["flood"]?["captureTruncated"] as? Bool == true, "\(tasks)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let out = try #require((json["answers"] as? [String: Any])?["out"] as? String)
@@ -127,6 +129,7 @@ import Testing
     #expect(accents == String(repeating: "é", count: 32767), "cut on a character, then trimmed")
     let tasks = try Self.tasks(result)
     #expect(tasks["count"]?["status"] as? String == "succeeded")
+    #expect(tasks["count"]?["captureTruncated"] as? Bool == true)
   }
 
   @Test func escapeSequencesAndInvalidUTF8AreShownInert() throws {

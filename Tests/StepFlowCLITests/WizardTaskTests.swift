@@ -66,6 +66,7 @@ import Testing
     #expect(build?["status"] as? String == "succeeded")
     #expect(build?["exitCode"] as? Int == 0)
     #expect(build?["seconds"] is Double || build?["seconds"] is Int)
+    #expect(build?["captureTruncated"] == nil, "a capture kept whole says nothing of it")
   }
 
   @Test func aFailedRequiredTaskEndsTheRunNotFinishedWithItsStatus() throws {
