@@ -60,6 +60,8 @@ package struct FrameWriter: Sendable {
   /// Where the frames go.
   package let placement: Placement
   var previous: Canvas?
+  /// The number of the last frame (``Canvas/frameID``; 0 when it had none).
+  var previousID: UInt64 = 0
   /// Inline: whether the rows are made (the first frame, and the first after ``restart()``).
   var inlineStarted = false
   /// The cursor as the terminal has it after the last frame; `-1` when unknown.
@@ -84,6 +86,7 @@ package struct FrameWriter: Sendable {
   /// starts from there.)
   package mutating func invalidate() {
     previous = nil
+    previousID = 0
     if placement == .screen || !inlineStarted {
       cursorX = -1
       cursorY = -1
@@ -97,6 +100,7 @@ package struct FrameWriter: Sendable {
   /// suspension); the next frame makes its rows afresh from where the cursor is.
   package mutating func restart() {
     previous = nil
+    previousID = 0
     inlineStarted = false
     cursorX = -1
     cursorY = -1
@@ -117,6 +121,7 @@ package struct FrameWriter: Sendable {
       if Self.shareStorage(previous, canvas) {
         // The very same cells (a view that kept its canvas): nothing to compare.
         lastCellsWritten = 0
+        previousID = canvas.frameID
         return []
       }
       base = previous
@@ -130,8 +135,14 @@ package struct FrameWriter: Sendable {
       base = Canvas(width: canvas.width, height: canvas.height)
       isFull = true
     }
-    lastCellsWritten = writeChanges(from: base, to: canvas, into: &body)
+    // A frame drawn over the last one says which cells can differ: only those are compared.
+    let damage = canvas.damage.flatMap {
+      !isFull && previousID != 0 && $0.base == previousID && $0.rows.count == canvas.height
+        ? $0.rows : nil
+    }
+    lastCellsWritten = writeChanges(from: base, to: canvas, rows: damage, into: &body)
     previous = canvas
+    previousID = canvas.frameID
     guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
     return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
   }
@@ -143,29 +154,33 @@ package struct FrameWriter: Sendable {
     }
   }
 
-  /// Writes every cell of `new` that differs from `old` (both of the same size).
+  /// Writes every cell of `new` that differs from `old` (both of the same size) — of the
+  /// columns `rows` gives each row when it is given (the others are the same).
   /// - Returns: the number of cells written.
-  mutating func writeChanges(from old: Canvas, to new: Canvas, into out: inout ByteBuffer)
-    -> Int
-  {
+  mutating func writeChanges(
+    from old: Canvas, to new: Canvas, rows: [ColumnSpan]? = nil, into out: inout ByteBuffer
+  ) -> Int {
     let width = new.width
     var written = 0
     new.cells.withUnsafeBufferPointer { newCells in
       old.cells.withUnsafeBufferPointer { oldCells in
-        let rowBytes = width * MemoryLayout<Cell>.stride
         for y in 0..<new.height {
+          let span = rows?[y] ?? ColumnSpan(0, width)
+          let (lower, upper) = (max(0, span.lower), min(width, span.upper))
+          guard lower < upper else { continue }
           let row = y * width
           // A row whose memory is the same is the same row (most rows, most frames): one
           // memory comparison instead of one a cell.
           if let a = newCells.baseAddress, let b = oldCells.baseAddress,
-            memcmp(a + row, b + row, rowBytes) == 0
+            memcmp(a + row + lower, b + row + lower, (upper - lower) * MemoryLayout<Cell>.stride)
+              == 0
           {
             continue
           }
           // Cells before `free` in this row were written by this frame.
           var free = 0
-          var x = 0
-          while x < width {
+          var x = lower
+          while x < upper {
             if Self.sameCell(newCells, oldCells, row + x) {
               x += 1
               continue
