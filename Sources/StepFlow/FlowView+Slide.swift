@@ -113,8 +113,9 @@ extension FlowView {
       message: program.message, confirmation: program.state.pendingConfirmation)
   }
 
-  /// The frame drawn over an earlier frame of the same slide showing `key` (one the pool kept):
-  /// the bar and, in each row, the columns the content covered then and covers now — the rest
+  /// The frame drawn over an earlier frame of the same slide showing `key` (one the pool kept).
+  ///
+  /// Drawn again: the bar and, in each row, the columns the content covered then and covers now — the rest
   /// is as it was. `nil` when no such frame is at hand.
   func redrawnSlideFrame(
     _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme
@@ -186,7 +187,12 @@ extension FlowView {
       where key.body.y + row < canvas.height {
         rows[key.body.y + row] = span
       }
-      canvas.damage = FrameDamage(base: last.id, rows: rows)
+      // The body rows moved as a whole: the writer may shift them in the terminal.
+      let moved = slide.shift - last.shift
+      canvas.damage = FrameDamage(
+        base: last.id, rows: rows,
+        moved: key.body.x == 0 && key.body.width == canvas.width && moved != 0
+          ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
     }
     slide.canvases.record(
       SlideCanvases.Frame(id: canvas.frameID, key: key, shift: slide.shift))

@@ -62,8 +62,9 @@ package final class SlideCanvases: Equatable, Sendable {
     }
   }
 
-  /// The screen arriving, `width` × `height`, in `theme`, showing `editor`: drawn by `draw`
-  /// the first time, whenever one of those changes, and at every frame when it is not
+  /// The screen arriving, `width` × `height`, in `theme`, showing `editor`.
+  ///
+  /// Drawn by `draw` the first time, whenever one of those changes, and at every frame when it is not
   /// `reusable` (something on it moves by itself). `draw` returns whether a stage was drawn.
   package func incoming(
     width: Int, height: Int, theme: Theme, editor: StepEditor?, reusable: Bool,

@@ -12,6 +12,12 @@ import StepFlowRender
 /// where the style changes. A wide grapheme is always written whole, from its lead cell;
 /// continuation cells are never written. An unchanged frame produces no bytes at all.
 ///
+/// A frame that says what can differ from the last one (``Canvas/damage``, a slide's) is
+/// compared there only; rows whose content moved sideways as a whole are shifted in the
+/// terminal (`CSI n P` to the left, `CSI n @` to the right, from column 0; the blanks that
+/// enter take the current background) when that leaves fewer cells to write, and then only
+/// the columns that entered, and the halves of wide graphemes the shift cut, are written.
+///
 /// The first frame, a frame of another size and the frame after ``invalidate()`` are full
 /// repaints: reset the style, erase the screen (`CSI 2J`), then write every cell that is not a
 /// blank in the default style. A full repaint, and any frame of ``synchronizedThreshold`` bytes or
@@ -71,6 +77,10 @@ package struct FrameWriter: Sendable {
   var currentStyle: Style?
   /// Scratch space for one SGR sequence, kept to avoid allocating for every style change.
   var styleBytes: [UInt8] = []
+  /// Scratch space for a row as a shift leaves it (``writeShifted``).
+  var shiftedRow: [Cell] = []
+  /// Whether rows that moved sideways may be shifted in the terminal (`DCH`/`ICH`).
+  package var shiftsRows = true
   /// Cells written by the last frame (for tests and benchmarks).
   package internal(set) var lastCellsWritten = 0
 
@@ -138,9 +148,11 @@ package struct FrameWriter: Sendable {
     // A frame drawn over the last one says which cells can differ: only those are compared.
     let damage = canvas.damage.flatMap {
       !isFull && previousID != 0 && $0.base == previousID && $0.rows.count == canvas.height
-        ? $0.rows : nil
+        ? $0 : nil
     }
-    lastCellsWritten = writeChanges(from: base, to: canvas, rows: damage, into: &body)
+    lastCellsWritten = writeChanges(
+      from: base, to: canvas, rows: damage?.rows, moved: shiftsRows ? damage?.moved : nil,
+      into: &body)
     previous = canvas
     previousID = canvas.frameID
     guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
@@ -155,10 +167,12 @@ package struct FrameWriter: Sendable {
   }
 
   /// Writes every cell of `new` that differs from `old` (both of the same size) — of the
-  /// columns `rows` gives each row when it is given (the others are the same).
+  /// columns `rows` gives each row when it is given (the others are the same); rows whose
+  /// content `moved` sideways are shifted in the terminal when that writes fewer cells.
   /// - Returns: the number of cells written.
   mutating func writeChanges(
-    from old: Canvas, to new: Canvas, rows: [ColumnSpan]? = nil, into out: inout ByteBuffer
+    from old: Canvas, to new: Canvas, rows: [ColumnSpan]? = nil,
+    moved: (rows: Range<Int>, by: Int)? = nil, into out: inout ByteBuffer
   ) -> Int {
     let width = new.width
     var written = 0
@@ -175,6 +189,13 @@ package struct FrameWriter: Sendable {
             memcmp(a + row + lower, b + row + lower, (upper - lower) * MemoryLayout<Cell>.stride)
               == 0
           {
+            continue
+          }
+          if let moved, moved.rows.contains(y),
+            let count = writeShifted(
+              row: y, by: moved.by, old: oldCells, new: newCells, width: width, into: &out)
+          {
+            written += count
             continue
           }
           // Cells before `free` in this row were written by this frame.

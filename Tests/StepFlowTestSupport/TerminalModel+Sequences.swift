@@ -63,6 +63,8 @@ extension TerminalModel {
       case 2: erase(row..<(row + width))
       default: errors.append("unsupported EL \(first)")
       }
+    case (false, UInt8(ascii: "P")): deleteCharacters(n)
+    case (false, UInt8(ascii: "@")): insertCharacters(n)
     case (false, UInt8(ascii: "m")):
       selectGraphicRendition(p.isEmpty ? [0] : p)
     case (true, UInt8(ascii: "h")), (true, UInt8(ascii: "l")):
@@ -84,6 +86,47 @@ extension TerminalModel {
       errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
     }
   }
+
+  /// DCH: the `n` cells at the cursor go, the rest of the row moves left.
+  ///
+  /// `n` blanks in the current background come in at the right edge. Half a wide grapheme
+  /// left alone (its other half deleted) shows as a blank.
+  mutating func deleteCharacters(_ n: Int) {
+    let (row, x) = (cursorY * width, cursorX)
+    let count = min(n, width - x)
+    // The cursor splits a wide grapheme: its left half loses the right one.
+    if x > 0, grid[row + x].isContinuation { grid[row + x - 1] = erasedCell }
+    var line = Array(grid[(row + x)..<(row + width)])
+    line.removeFirst(count)
+    line += Array(repeating: erasedCell, count: count)
+    if line.first?.isContinuation == true { line[0] = erasedCell }
+    grid.replaceSubrange((row + x)..<(row + width), with: line)
+    pendingWrap = false
+  }
+
+  /// ICH: `n` blanks in the current background are inserted at the cursor.
+  ///
+  /// The cells from the cursor on move right, and those pushed past the right edge go. Half a wide grapheme left
+  /// alone shows as a blank.
+  mutating func insertCharacters(_ n: Int) {
+    let (row, x) = (cursorY * width, cursorX)
+    let count = min(n, width - x)
+    var line = Array(grid[(row + x)..<(row + width)])
+    if line.first?.isContinuation == true {
+      // The cursor splits a wide grapheme: both halves become blanks.
+      line[0] = erasedCell
+      if x > 0 { grid[row + x - 1] = erasedCell }
+    }
+    let kept = line.count - count
+    let pushed = kept < line.count && line[kept].isContinuation
+    line = Array(repeating: erasedCell, count: count) + line.prefix(kept)
+    if pushed, let last = line.indices.last { line[last] = erasedCell }
+    grid.replaceSubrange((row + x)..<(row + width), with: line)
+    pendingWrap = false
+  }
+
+  /// A blank as erasing leaves it: the current background, nothing else.
+  var erasedCell: Cell { Cell(style: Style(background: style.background)) }
 
   mutating func erase(_ range: Range<Int>) {
     for i in range { grid[i] = Cell(style: Style(background: style.background)) }

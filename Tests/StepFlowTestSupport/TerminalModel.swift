@@ -7,7 +7,8 @@ import StepFlowText
 /// It understands printable UTF-8 (graphemes measured with ``DisplayWidth``: a wide grapheme
 /// takes a lead and a continuation cell, and overwriting either half of a wide grapheme blanks
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
+/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), shifting a row (`DCH`,
+/// `ICH`: the blanks that enter take the current background, as with `bce`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
 /// (alternate screen), `?1000` and `?1006` (mouse reporting, SGR form), `?2004` (bracketed
 /// paste) and `?2026` (synchronized output).

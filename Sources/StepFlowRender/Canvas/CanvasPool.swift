@@ -40,8 +40,9 @@ package final class CanvasPool: Sendable {
     return canvas
   }
 
-  /// The canvas given back as frame `frame` (``Canvas/frameID``, not 0) of this size, as it
-  /// was (not cleared): for a view that draws a frame by changing what differs in an earlier
+  /// A canvas given back, as it was (not cleared), whose frame number `wanted` says yes to.
+  ///
+  /// For a view that draws a frame by changing what differs in an earlier
   /// one. The oldest of those `wanted` says yes to, or `nil`.
   package func reuse(width: Int, height: Int, wanted: (UInt64) -> Bool) -> Canvas? {
     var reused = spare.withLock { spare -> Canvas? in

@@ -52,10 +52,14 @@ package struct FrameDamage: Sendable {
   package var base: UInt64
   /// One span a row: the columns that may differ (empty: the row is the same).
   package var rows: [ColumnSpan]
+  /// Rows whose whole content moved sideways since ``base`` (a slide's, spanning the width),
+  /// and by how many columns: to the left when positive.
+  package var moved: (rows: Range<Int>, by: Int)?
 
-  package init(base: UInt64, rows: [ColumnSpan]) {
+  package init(base: UInt64, rows: [ColumnSpan], moved: (rows: Range<Int>, by: Int)? = nil) {
     self.base = base
     self.rows = rows
+    self.moved = moved
   }
 }
 
