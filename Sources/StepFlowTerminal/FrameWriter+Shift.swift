@@ -10,8 +10,12 @@ extension FrameWriter {
   /// write than the changes of the row as it stands.
   /// - Returns: the number of cells written, or `nil` when the row was not shifted (nothing
   ///   was written).
+  ///
+  /// `span` holds every column where the row's content is, before and after (a slide's
+  /// damage): outside it and the columns that enter, the row is blank before and after the
+  /// shift, so only those are looked at.
   mutating func writeShifted(
-    row y: Int, by shift: Int, old oldCells: UnsafeBufferPointer<Cell>,
+    row y: Int, by shift: Int, span: ColumnSpan, old oldCells: UnsafeBufferPointer<Cell>,
     new newCells: UnsafeBufferPointer<Cell>, width: Int, into out: inout ByteBuffer
   ) -> Int? {
     let k = abs(shift)
@@ -34,12 +38,16 @@ extension FrameWriter {
         shiftedRow[width - 1] = Self.unlike(newCells[row + width - 1])
       }
     }
+    // The columns to look at: the content's and those that enter (a cell either side too,
+    // for the halves of wide graphemes).
+    let entering = shift > 0 ? ColumnSpan(width - k, width) : ColumnSpan(0, k)
+    let look = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1)).union(entering)
     var asIs = 0
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
-      for x in 0..<width {
+      for x in look.lower..<look.upper {
         if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
-        if newCells[row + x] != shifted[x] { afterShift += 1 }
+        if !Self.same(newCells[row + x], shifted[x]) { afterShift += 1 }
       }
     }
     // The move to the row's start and the shift itself: about eight bytes.
@@ -54,9 +62,9 @@ extension FrameWriter {
     var written = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
       var free = 0
-      var x = 0
-      while x < width {
-        if newCells[row + x] == shifted[x] {
+      var x = look.lower
+      while x < look.upper {
+        if Self.same(newCells[row + x], shifted[x]) {
           x += 1
           continue
         }
@@ -71,6 +79,18 @@ extension FrameWriter {
       }
     }
     return written
+  }
+
+  /// Whether two cells are equal, from their bytes first (as ``sameCell``).
+  @inline(__always)
+  static func same(_ a: Cell, _ b: Cell) -> Bool {
+    let identical = withUnsafeBytes(of: a) { pa in
+      withUnsafeBytes(of: b) { pb in
+        guard let x = pa.baseAddress, let y = pb.baseAddress else { return false }
+        return identicalBytes(x, y, count: MemoryLayout<Cell>.size)
+      }
+    }
+    return identical || a == b
   }
 
   /// A cell that is surely not `cell`: stands for one the terminal shows but the writer

@@ -193,7 +193,8 @@ package struct FrameWriter: Sendable {
           }
           if let moved, moved.rows.contains(y),
             let count = writeShifted(
-              row: y, by: moved.by, old: oldCells, new: newCells, width: width, into: &out)
+              row: y, by: moved.by, span: ColumnSpan(lower, upper), old: oldCells, new: newCells,
+              width: width, into: &out)
           {
             written += count
             continue
