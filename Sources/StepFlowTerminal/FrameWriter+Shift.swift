@@ -47,7 +47,10 @@ extension FrameWriter {
     shiftedRow.withUnsafeBufferPointer { shifted in
       for x in look.lower..<look.upper {
         if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
-        if !Self.same(newCells[row + x], shifted[x]) { afterShift += 1 }
+        if let n = newCells.baseAddress, let w = shifted.baseAddress, !Self.same(n + row + x, w + x)
+        {
+          afterShift += 1
+        }
       }
     }
     // The move to the row's start and the shift itself: about eight bytes.
@@ -59,38 +62,17 @@ extension FrameWriter {
     out.append(0x5B)
     if k != 1 { out.appendNumber(k) }
     out.append(shift > 0 ? 0x50 : 0x40)
-    var written = 0
-    shiftedRow.withUnsafeBufferPointer { shifted in
-      var free = 0
-      var x = look.lower
-      while x < look.upper {
-        if Self.same(newCells[row + x], shifted[x]) {
-          x += 1
-          continue
-        }
-        var start = x
-        if start > free, newCells[row + x].isContinuation || shifted[x].isContinuation {
-          start -= 1
-        }
-        let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
-        written += 1
-        free = start + cellWidth
-        x = free
-      }
+    return shiftedRow.withUnsafeBufferPointer { shifted in
+      guard let was = shifted.baseAddress else { return 0 }
+      return writeRow(y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
     }
-    return written
   }
 
   /// Whether two cells are equal, from their bytes first (as ``sameCell``).
   @inline(__always)
-  static func same(_ a: Cell, _ b: Cell) -> Bool {
-    let identical = withUnsafeBytes(of: a) { pa in
-      withUnsafeBytes(of: b) { pb in
-        guard let x = pa.baseAddress, let y = pb.baseAddress else { return false }
-        return identicalBytes(x, y, count: MemoryLayout<Cell>.size)
-      }
-    }
-    return identical || a == b
+  static func same(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+    identicalBytes(UnsafeRawPointer(a), UnsafeRawPointer(b), count: MemoryLayout<Cell>.size)
+      || a.pointee == b.pointee
   }
 
   /// A cell that is surely not `cell`: stands for one the terminal shows but the writer

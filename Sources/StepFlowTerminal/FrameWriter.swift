@@ -199,26 +199,42 @@ package struct FrameWriter: Sendable {
             written += count
             continue
           }
-          // Cells before `free` in this row were written by this frame.
-          var free = 0
-          var x = lower
-          while x < upper {
-            if Self.sameCell(newCells, oldCells, row + x) {
-              x += 1
-              continue
-            }
-            var start = x
-            // Half of a wide grapheme changed: write the grapheme from its lead.
-            if start > free, newCells[row + x].isContinuation || oldCells[row + x].isContinuation {
-              start -= 1
-            }
-            let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
-            written += 1
-            free = start + cellWidth
-            x = free
-          }
+          guard let was = oldCells.baseAddress else { continue }
+          written += writeRow(
+            y, lower, upper, new: newCells, was: was + row, width: width, into: &out)
         }
       }
+    }
+    return written
+  }
+
+  /// Writes the cells of row `y` of `new`, columns `lower..<upper`, that differ from the
+  /// terminal's row `was` (its cells from column 0).
+  /// - Returns: the number of cells written.
+  mutating func writeRow(
+    _ y: Int, _ lower: Int, _ upper: Int, new newCells: UnsafeBufferPointer<Cell>,
+    was: UnsafePointer<Cell>, width: Int, into out: inout ByteBuffer
+  ) -> Int {
+    let row = y * width
+    guard let now = newCells.baseAddress else { return 0 }
+    var written = 0
+    // Cells before `free` in this row were written by this frame.
+    var free = 0
+    var x = lower
+    while x < upper {
+      if Self.same(now + row + x, was + x) {
+        x += 1
+        continue
+      }
+      var start = x
+      // Half of a wide grapheme changed: write the grapheme from its lead.
+      if start > free, newCells[row + x].isContinuation || was[x].isContinuation {
+        start -= 1
+      }
+      let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
+      written += 1
+      free = start + cellWidth
+      x = free
     }
     return written
   }
