@@ -102,6 +102,13 @@ package final class ProcessRunner {
     var environment = baseEnvironment
     for (name, value) in launch.environment { environment[name] = value }
     let now = Platform.monotonicNow()
+    guard ChildRegistry.hasRoom else {
+      // Not one child may run where a crash of stepflow could not end it.
+      let reason = "too many commands running at once (at most \(ChildRegistry.capacity))"
+      pending.append(
+        .ended(id, TaskEnd(outcome: .notStarted(exitCode: 126, reason: reason), duration: .zero)))
+      return id
+    }
     do throws(ProcessSpawn.Failure) {
       let process = try ProcessSpawn.start(
         launch, environment: environment, passThrough: passThrough)
