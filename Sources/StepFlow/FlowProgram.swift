@@ -201,7 +201,8 @@ package struct FlowProgram: TerminalProgram {
       if let outcome { react(to: outcome, leaving: state, at: now) }
       return outcome
     }
-    let before = stateBeforeChange()
+    // `y` to "Start over?" replaces the answers: the screen left shows them as they were.
+    let before = stateBeforeChange(keepingAnswers: state.pendingConfirmation == .reset)
     // The key that closes the help does nothing else; any other ends a transition under way
     // (first: the state it keeps would make the key copy what it changes).
     if !before.showsHelp { transition = nil }
@@ -221,7 +222,8 @@ package struct FlowProgram: TerminalProgram {
         key, step: state.progression.current ?? 0, rows: max(1, (screenSize?.height ?? 24) - 2))
     }
     guard let outcome, !state.showsHelp else { return outcome }
-    react(to: outcome, leaving: before, at: now)
+    react(
+      to: outcome, leaving: before, answersKept: before.pendingConfirmation == .reset, at: now)
     return outcome
   }
 
@@ -246,24 +248,26 @@ package struct FlowProgram: TerminalProgram {
   }
 
   mutating func perform(_ command: Command, at now: Duration) -> Outcome {
-    let before = stateBeforeChange()
+    let before = stateBeforeChange(keepingAnswers: command == .reset)
     let outcome = FlowMachine.apply(command, to: &state, flow: flow)
-    react(to: outcome, leaving: before, at: now)
+    react(to: outcome, leaving: before, answersKept: command == .reset, at: now)
     return outcome
   }
 
-  /// The state before a change, as ``react(to:leaving:at:)`` needs it: all of it but the
-  /// answers and the parked editors, which it takes from the state after the change.
+  /// The state before a change, as ``react(to:leaving:answersKept:at:)`` needs it: all of it
+  /// but the parked editors and — unless `keepingAnswers` — the answers, which it then takes
+  /// from the state after the change.
   ///
   /// A copy that shared those would make the change copy them when it writes one (a move
   /// parks an editor and unparks another, a key writes an answer): a cost that grows with the
-  /// steps visited and the answers given. The screen a transition leaves shows the answers as
-  /// they are after the move (a move changes none that the step it leaves shows) and no parked
-  /// editor.
+  /// steps visited and the answers given. A move changes no answer the step it leaves shows
+  /// (its fields show the editor, which Next writes to the answers) but starting over, which
+  /// replaces them all: that change keeps them (`keepingAnswers`), at no cost, as the new
+  /// state never writes into the old answers.
   /// - Complexity: O(1).
-  func stateBeforeChange() -> FlowState {
+  func stateBeforeChange(keepingAnswers: Bool = false) -> FlowState {
     var before = state
-    before.answers = [:]
+    if !keepingAnswers { before.answers = [:] }
     before.parkedEditors = [:]
     return before
   }
@@ -271,10 +275,11 @@ package struct FlowProgram: TerminalProgram {
   /// What the screen does after a change: messages, transitions, the bar and the tabs, the
   /// tasks' effects.
   mutating func react(
-    to outcome: Outcome, leaving stateBefore: FlowState, at now: Duration
+    to outcome: Outcome, leaving stateBefore: FlowState, answersKept: Bool = false,
+    at now: Duration
   ) {
     var before = stateBefore
-    before.answers = state.answers
+    if !answersKept { before.answers = state.answers }
     tasks.collect(from: before, to: state, flow: flow, at: now)
     tasks.forget { state.progression.isReached($0) }
     // A pane that opens follows the end.

@@ -30,7 +30,7 @@ package struct TaskScreen {
     effects += asked
     for effect in asked {
       switch (effect, effect.id.subject) {
-      case (.run(let id, _), .options), (.run(let id, _), .check):
+      case (.run(let id, _), .options), (.run(let id, _), .check), (.run(let id, _), .stepCheck):
         fieldRuns[id] = (now, [])
       case (.cancel(let id), _):
         fieldRuns[id] = nil

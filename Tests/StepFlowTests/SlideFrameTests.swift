@@ -66,3 +66,61 @@ import Testing
     #expect(early.width == 80 && wide.width == 120)
   }
 }
+
+/// The screen a slide leaves is the screen as it was before the move, not one drawn from the
+/// state after it.
+@Suite struct SlideLeavingScreenTests {
+  /// The purchase flow on its summary step, every answer given, drawn once at 80x24.
+  private static func onTheSummary() throws -> (FlowProgram, Canvas) {
+    let flow = try #require(StepFlowCLI.builtinFlows.first { $0.id == "purchase" })
+    var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, animate: true))
+    var now = Duration.zero
+    for line in [
+      "next", "tab 2", "set paypal_email=ann@example.com", "next", "set name=Ann Smith",
+      "set street=1 Main St", "set city=Oslo", "set postal_code=0150", "next",
+    ] {
+      #expect(!isRefused(program.apply(try Command.parse(line), at: now)), "\(line)")
+      now += .seconds(1)
+      _ = program.handle(.tick, at: now)
+    }
+    let still = program.view(width: 80, height: 24, at: now)
+    #expect(still.plainText.contains("ann@example.com"), "the summary shows the e-mail")
+    return (program, still)
+  }
+
+  private static func isRefused(_ outcome: Outcome) -> Bool {
+    if case .refused = outcome { return true }
+    return false
+  }
+
+  /// The rows of the body (between the strip and the footer) as text.
+  private static func bodyText(_ canvas: Canvas) -> String {
+    canvas.plainLines()[6..<20].joined(separator: "\n")
+  }
+
+  @Test func startingOverSlidesTheAnsweredSummaryOut() throws {
+    var (program, still) = try Self.onTheSummary()
+    let now = Duration.seconds(100)
+    program.apply(.reset, at: now)
+    #expect(program.transition != nil)
+    let first = program.view(width: 80, height: 24, at: now)
+    // At the start of the slide the body is the summary as it stood, answers and all.
+    #expect(Self.bodyText(first) == Self.bodyText(still))
+    #expect(first.plainText.contains("ann@example.com"))
+    let middle = program.view(width: 80, height: 24, at: now + .milliseconds(120))
+    #expect(middle.plainText.contains("ann@"), "half of the summary is still on the screen")
+    let end = program.view(width: 80, height: 24, at: now + .seconds(1))
+    #expect(!end.plainText.contains("ann@example.com"), "the new start has no answers")
+  }
+
+  @Test func answeringYesToStartOverSlidesTheAnsweredSummaryOut() throws {
+    var (program, still) = try Self.onTheSummary()
+    let now = Duration.seconds(100)
+    program.apply(.press(.character("r")), at: now)
+    #expect(program.state.pendingConfirmation == .reset)
+    program.apply(.press(.character("y")), at: now)
+    #expect(program.state.pendingConfirmation == nil && program.transition != nil)
+    let first = program.view(width: 80, height: 24, at: now)
+    #expect(Self.bodyText(first) == Self.bodyText(still))
+  }
+}

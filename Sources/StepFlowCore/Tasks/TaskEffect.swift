@@ -5,8 +5,11 @@ public enum TaskSubject: Hashable, Sendable {
   case step(Int)
   /// The `optionsFrom` command of a choice field.
   case options(field: String)
-  /// The `validate` command of a text field.
+  /// The check of a field's value: its `validate` command, or the program's asynchronous
+  /// check (``FieldValidator/AsyncCheck``).
   case check(field: String)
+  /// The program's asynchronous check across step N's fields (``StepCheck/AsyncCheck``).
+  case stepCheck(Int)
   /// A command run on its own (`stepflow gauge -- CMD`).
   case command
 }
