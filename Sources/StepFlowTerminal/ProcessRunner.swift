@@ -133,6 +133,13 @@ package final class ProcessRunner {
     terminate(child, reason: .requested, at: Platform.monotonicNow())
   }
 
+  /// The child's whole log is on the screen, or no longer (``RunnerChild/watch(_:at:into:)``):
+  /// a flood's last MiB comes with the next ``service(_:)``, then at the frame rate.
+  package func watch(_ id: ID, _ on: Bool) {
+    guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
+    child.watch(on, at: Platform.monotonicNow(), into: &pending)
+  }
+
   /// Sends a signal to the process group of every running child: SIGTSTP when stepflow is
   /// suspended (Ctrl-Z), SIGCONT when it continues.
   package func signalAll(_ signal: Int32) {
