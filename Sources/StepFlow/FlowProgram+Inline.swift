@@ -31,9 +31,9 @@ extension FlowProgram {
 
   /// The line left in the scrollback.
   ///
-  /// `✔ Branch: main` for an answered question (a secure answer as `••••`), `✔ Checkout` for a
-  /// finished wizard, `✗ Branch` / `✗ Checkout` for every other end (cancelled, interrupted, timed
-  /// out).
+  /// `✔ Branch: main` for an answered question (`✔ Deploy? yes` when the label ends in `?`, `:`
+  /// or `!`; a secure answer as `••••`), `✔ Checkout` for a finished wizard, `✗ Branch` /
+  /// `✗ Checkout` for every other end (cancelled, interrupted, timed out).
   package func record(exitCode: Int32, width: Int) -> Canvas? {
     let glyphs = Glyphs.for(options.glyphs)
     let theme = flow.theme
@@ -59,7 +59,10 @@ extension FlowProgram {
       TextLayout.truncate(text, toWidth: room(), ellipsis: glyphs.ellipsis), x: x, y: 0,
       style: Style.plain.bold, limit: room())
     if let answer, room() > 2 {
-      x += canvas.draw(":", x: x, y: 0, style: .plain.bold)
+      // `✔ Deploy? yes`, not `✔ Deploy?: yes`: a label that ends in its own mark keeps it.
+      if let last = text.last, !"?:!？：！".contains(last) {
+        x += canvas.draw(":", x: x, y: 0, style: .plain.bold)
+      }
       x += 1
       canvas.draw(
         TextLayout.truncate(answer, toWidth: room(), ellipsis: glyphs.ellipsis), x: x, y: 0,

@@ -90,7 +90,7 @@ extension FlowProgram {
     guard case .ended(let id, let end) = event else { return nil }
     let before = stateBeforeChange()
     switch id.subject {
-    case .options, .check:
+    case .options, .check, .stepCheck:
       let errors = tasks.fieldRunEnded(id)
       guard
         let outcome = FlowMachine.fieldTaskEnded(
@@ -157,32 +157,23 @@ extension FlowProgram {
   /// redraws, one line each.
   package func accessibleText() -> [String] {
     let glyphs = Glyphs.for(options.glyphs)
-    let custom = StepScreenContext(
-      now: .zero, answers: state.answers, theme: flow.theme, glyphs: glyphs, colorDepth: .none,
-      rating: state.rating)
     var lines = [
       StepStrip.describe(flow: flow, progression: state.progression, answers: state.answers)
     ]
     guard let current = state.progression.current else {
-      lines += StepView.blockLines(
-        flow.resolvedBlocks(answers: state.answers), rating: state.rating, context: custom)
+      lines += blockWords(of: nil)
       if let message { lines.append(message) }
       return lines.map { Symbols.asciiSafe(Sanitizer.sanitize($0), style: glyphs.style) }
     }
     let step = flow.resolvedStep(current, answers: state.answers)
     if flow.navigation != .rating { lines.append(navigationBar.accessibleText) }
-    lines += StepView.blockLines(
-      step.blocks + flow.resolvedBlocks(answers: state.answers), rating: state.rating,
-      context: custom)
-    if step.blocks.contains(.summary) || flow.blocks.contains(.summary) {
-      lines += StepView(flow: flow, state: state, theme: flow.theme, glyphs: glyphs).summaryLines()
-    }
+    lines += blockWords(of: step)
     if let editor = state.editor {
       lines += editor.form.accessibleLines(glyphs: glyphs, context: state.context)
       if let tabs, let tabForm = editor.tabForm {
         lines.append(step.title + " — " + tabs.accessibleText)
         lines += StepView.blockLines(
-          step.tabs[editor.selectedTab].blocks, rating: state.rating, context: custom)
+          step.tabs[editor.selectedTab].blocks, rating: state.rating, context: wordsContext)
         lines += tabForm.accessibleLines(glyphs: glyphs, context: state.context)
       }
     }

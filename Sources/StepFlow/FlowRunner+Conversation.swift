@@ -62,21 +62,11 @@ extension FlowRunner {
       var secure = false
       if case .field(let spec, _) = question, case .text(_, true, _) = spec.kind { secure = true }
       let typed: LineReader.Line
-      // A line typed ahead is already read (and was shown as it was typed): it is the answer.
-      if secure, !reader.hasBufferedInput {
-        let secret = SecretLine.read(terminal, timeout: settings.timeout)
-        switch secret {
-        case .line(let text):
-          tell("\n")  // The Enter of a secret is not echoed.
-          typed = .line(text)
-        case .end: typed = .end
-        case .timedOut: typed = .timedOut
-        case .interrupted(let code):
-          tell("\n")
-          return .exit(code)
-        }
-      } else {
-        typed = reader.nextLine(timeout: settings.timeout)
+      switch readAnswer(
+        secure: secure, terminal: terminal, reader: &reader, timeout: settings.timeout, tell: tell)
+      {
+      case .read(let read): typed = read
+      case .interrupted(let code): return .exit(code)
       }
       let line: String
       switch typed {
@@ -132,13 +122,23 @@ extension FlowRunner {
           // The one-letter words of plain mode (`:q`, `:n`, `:b`) are their commands.
           command = try Command.parse(Command.shortcuts[text] ?? text)
         } catch {
-          say("\(quoted(":" + text)): \(error.message) (:help lists the commands)\n")
+          // A secret is never shown again, not even a word of it typed as a command by mistake.
+          say(
+            secure
+              ? "that is no command (:help lists them; \"::\" starts an answer with \":\")\n"
+              : "\(quoted(":" + text)): \(error.message) (:help lists the commands)\n")
           continue
         }
         // quit and reset ask y/n first once something is answered, as their keys do.
         if confirm(command) { continue }
         let before = program().state.progression.current
+        let resets =
+          command == .reset
+          || (program().state.pendingConfirmation == .reset && command == .press(.character("y")))
         guard let refused = perform(command) else { return .stopped }
+        // Started over: the first step is told again and asked from its first question, even
+        // when the flow was already on it.
+        if resets, refused.isEmpty { conversation.startOver() }
         if !refused.isEmpty { say(refused + "\n") }
         if case .tab = question, case .tab = command { conversation.advance() }
         if program().state.progression.current == before, !refused.isEmpty {
@@ -148,6 +148,35 @@ extension FlowRunner {
       }
     }
     return .flowEnded
+  }
+
+  /// A line read as the answer to a question, or the signal that came while a secret was read.
+  package enum AnswerRead: Equatable, Sendable {
+    case read(LineReader.Line)
+    /// The run must end with this code (a signal came while echo was off).
+    case interrupted(Int32)
+  }
+
+  /// Reads the answer to a question: a secure field's on the terminal with echo off
+  /// (``SecretLine``), anything else (or a line typed ahead, already read and shown as it was
+  /// typed) by `reader`.
+  package static func readAnswer(
+    secure: Bool, terminal: Int32?, reader: inout LineReader, timeout: Duration?,
+    tell: (String) -> Void
+  ) -> AnswerRead {
+    guard secure, let terminal, !reader.hasBufferedInput else {
+      return .read(reader.nextLine(timeout: timeout))
+    }
+    switch SecretLine.read(terminal, timeout: timeout) {
+    case .line(let text):
+      tell("\n")  // The Enter of a secret is not echoed.
+      return .read(.line(text))
+    case .end: return .read(.end)
+    case .timedOut: return .read(.timedOut)
+    case .interrupted(let code):
+      tell("\n")
+      return .interrupted(code)
+    }
   }
 
   /// Goes on to the next question once `answered` has its answer.

@@ -234,10 +234,16 @@ package struct FlowView {
     // One question: nothing else to focus (Tab), no steps to go back to or over, nothing to
     // start over; no hints for them.
     let question = program.flow.isOneQuestion
-    let items = KeyBindings.hints(
-      in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-      leaving: question ? KeyMap.questionLeaves(in: context) : [],
-      words: question ? KeyMap.questionHints : [])
+    // A step screen's own items come first, and the table's for the keys it takes go.
+    let own =
+      context == .screen
+      ? program.state.editor?.screenHints(answers: program.state.answers) ?? [] : []
+    let items =
+      own.map { $0.text(ascii: glyphs.style == .ascii) }
+      + KeyBindings.hints(
+        in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
+        leaving: question ? KeyMap.questionLeaves(in: context) : [],
+        words: question ? KeyMap.questionHints : [], taken: own.flatMap(\.keys))
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {

@@ -72,6 +72,13 @@ package struct PlainConversation: Sendable {
   /// Starts the step's questions again (after Next refused, or a command changed the step).
   package mutating func restartStep() { position = 0 }
 
+  /// The flow started over: the step it is on is told again and asked from its first question,
+  /// as on arriving there.
+  package mutating func startOver() {
+    step = nil
+    position = 0
+  }
+
   /// The questions of the current step, in the order the screen has them: its own fields,
   /// its tabs, the chosen tab's fields; then what Enter does.
   package func questions(_ program: FlowProgram) -> [Question] {
@@ -151,39 +158,19 @@ package struct PlainConversation: Sendable {
       case .nextField: return "Next (Enter): "
       }
     case .field(let spec, let tab):
-      var lines: [String] = []
-      let options = spec.kind.options
-      for (i, option) in options.prefix(FlowRunner.listedOptions).enumerated() {
-        var line = "  \(i + 1)) " + option.title
-        if let reason = option.disabledReason { line += " (\(reason))" }
-        lines.append(line)
-      }
-      if options.count > FlowRunner.listedOptions {
-        lines.append("  … and \(options.count - FlowRunner.listedOptions) more: type one's name")
-      }
-      var notes: [String] = []
-      if spec.required { notes.append(spec.kind == .confirm ? "must be yes" : "required") }
+      var lines = Self.optionLines(spec.kind.options)
+      var notes = [spec.requiredWords].compactMap { $0 }
       if let help = spec.help { notes.append(help) }
       switch spec.kind {
       case .text(let placeholder, _, _):
         // The field's own help says its rule in the author's words, when it has one.
-        switch spec.help == nil ? (spec.min, spec.max) : (nil, nil) {
-        case (let low?, let high?): notes.append("\(low) to \(high) characters")
-        case (let low?, nil): notes.append("at least \(low) characters")
-        default: break
-        }
+        if spec.help == nil, let length = spec.lengthWords { notes.append(length) }
         if !placeholder.isEmpty { notes.append("e.g. " + placeholder) }
       case .confirm: notes.append("y/n")
       case .multichoice: notes.append("numbers or names, separated by commas")
       case .rating(let max): notes.append("1 to \(max)")
-      case .date(let rules): notes.append(rules.time ? "YYYY-MM-DD HH:MM" : "YYYY-MM-DD")
-      case .number(let rules):
-        switch (rules.min, rules.max) {
-        case (let low?, let high?): notes.append("\(low) to \(high)")
-        case (let low?, nil): notes.append("at least \(low)")
-        case (nil, let high?): notes.append("at most \(high)")
-        case (nil, nil): break
-        }
+      case .date(let rules): notes.append(rules.formatWords)
+      case .number(let rules): if let range = rules.rangeWords { notes.append(range) }
       default: break
       }
       // A help text that says a rule again is said once.
@@ -196,20 +183,32 @@ package struct PlainConversation: Sendable {
     }
   }
 
+  /// A list's options numbered as a question shows them (`  2) Team`), at most
+  /// ``FlowRunner/listedOptions`` of them; the rest are chosen by name.
+  package static func optionLines(_ options: [ChoiceOption]) -> [String] {
+    var lines = options.prefix(FlowRunner.listedOptions).enumerated().map { i, option in
+      "  \(i + 1)) " + option.title + (option.disabledReason.map { " (\($0))" } ?? "")
+    }
+    if options.count > FlowRunner.listedOptions {
+      lines.append("  … and \(options.count - FlowRunner.listedOptions) more: type one's name")
+    }
+    return lines
+  }
+
+  /// The field being asked, as the step's editor holds it now (on its tab, if it is on one).
+  private func field(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> Field? {
+    program.state.editor?.form(holding: spec.id, tab: tab)?.fields.first { $0.id == spec.id }
+  }
+
   /// The value a field has now as a `set` command takes it (`""`: none).
   package func valueText(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String {
-    guard let editor = program.state.editor else { return "" }
-    let form = editor.form(holding: spec.id, tab: tab)
-    return form?.fields.first(where: { $0.id == spec.id })?.value?.dataText ?? ""
+    field(spec, tab: tab, program)?.value?.dataText ?? ""
   }
 
   /// The value a field has now, as the brackets show it (`nil`: none); a secure field's is
   /// never shown.
   private func shownValue(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
-    guard let editor = program.state.editor else { return nil }
-    let form = editor.form(holding: spec.id, tab: tab)
-    guard let field = form?.fields.first(where: { $0.id == spec.id }), let value = field.value
-    else { return nil }
+    guard let value = field(spec, tab: tab, program)?.value else { return nil }
     if case .text(_, true, _) = spec.kind { return "hidden" }
     if case .choices(let ids) = value, ids.isEmpty { return nil }
     if value == .text("") { return nil }
@@ -312,17 +311,10 @@ package struct PlainConversation: Sendable {
     }
   }
 
-  /// What an empty line means for a field: going on, or that it needs an answer.
-  package func keepProblem(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
-    guard let editor = program.state.editor else { return nil }
-    let form = editor.form(holding: spec.id, tab: tab)
-    guard let field = form?.fields.first(where: { $0.id == spec.id }) else { return nil }
-    return field.validate(in: program.state.context)?.message(for: .unicode)
-  }
-
-  /// The problem of a field's value now, if any (after an answer was given to it).
+  /// The problem of a field's value now, if any: after an answer was given to it, or what an
+  /// empty line means (going on, or that it needs an answer).
   package func problem(_ spec: FieldSpec, tab: Int?, _ program: FlowProgram) -> String? {
-    keepProblem(spec, tab: tab, program)
+    field(spec, tab: tab, program)?.validate(in: program.state.context)?.message(for: .unicode)
   }
 
   /// The conversation's help: how to answer, and the commands.

@@ -43,7 +43,18 @@ extension FlowRunner {
     asking: while program.state.status == .running {
       tell(questionText(program, spec: spec, glyphs: glyphs))
       if person { tell("> ") }
-      switch reader.nextLine(timeout: settings.timeout) {
+      var secure = false
+      if case .text(_, true, _) = spec.kind { secure = true }
+      let typed: LineReader.Line
+      switch readAnswer(
+        secure: secure, terminal: terminal, reader: &reader, timeout: settings.timeout, tell: tell)
+      {
+      case .read(let read): typed = read
+      case .interrupted(let code):
+        settings.onEnd?(program.state)
+        return code
+      }
+      switch typed {
       case .end:
         if person { tell("\n") }
         code = ExitCode.notFinished
@@ -97,21 +108,8 @@ extension FlowRunner {
     -> String
   {
     guard let field = program.state.editor?.form.fields.first else { return spec.label + "\n" }
-    var lines = [Sanitizer.sanitize(field.accessibleText)]
-    let options = spec.kind.options
-    if !options.isEmpty {
-      for (i, option) in options.prefix(listedOptions).enumerated() {
-        var line = "  \(i + 1)) " + option.title
-        if let reason = option.disabledReason { line += " (\(reason))" }
-        lines.append(Sanitizer.sanitize(line))
-      }
-      if options.count > listedOptions {
-        lines.append("  … and \(options.count - listedOptions) more: type one's name")
-      }
-      if case .multichoice = spec.kind {
-        lines.append("  (numbers or names, separated by commas)")
-      }
-    }
-    return lines.joined(separator: "\n") + "\n"
+    var lines = [field.accessibleText] + PlainConversation.optionLines(spec.kind.options)
+    if case .multichoice = spec.kind { lines.append("  (numbers or names, separated by commas)") }
+    return lines.map(Sanitizer.sanitize).joined(separator: "\n") + "\n"
   }
 }

@@ -87,6 +87,7 @@ package struct DryRunDriver: TaskDriver {
     case .step(let index): subject = "step " + quoted(flow.steps[index].id)
     case .options(let field): subject = "the options of field " + quoted(field)
     case .check(let field): subject = "the check of field " + quoted(field)
+    case .stepCheck(let index): subject = "the check of step " + quoted(flow.steps[index].id)
     case .command: break
     }
     var lines = ["stepflow: dry run: \(subject) would run"]

@@ -30,7 +30,7 @@ package struct TaskScreen {
     effects += asked
     for effect in asked {
       switch (effect, effect.id.subject) {
-      case (.run(let id, _), .options), (.run(let id, _), .check):
+      case (.run(let id, _), .options), (.run(let id, _), .check), (.run(let id, _), .stepCheck):
         fieldRuns[id] = (now, [])
       case (.cancel(let id), _):
         fieldRuns[id] = nil
@@ -44,6 +44,7 @@ package struct TaskScreen {
           id: id, step: index, task: task, theme: flow.theme(forStep: index), at: now)
       case .cancel(let id):
         if activities[index]?.id == id { activities[index]?.stop(at: now) }
+      case .watchLog: break
       }
     }
   }

@@ -94,44 +94,11 @@ package enum WizardHelp {
     }
   }
 
-  /// The rules of a field in words, in the order a person meets them.
+  /// The rules of a field in words, in the order a person meets them: the field's own
+  /// (``FieldSpec/ruleWords``), a list's options, and the default.
   static func ruleTexts(_ field: FieldSpec) -> [String] {
-    var rules: [String] = []
-    if field.required {
-      rules.append(field.kind == .confirm ? "must be yes" : "required")
-    }
+    var rules = field.ruleWords
     switch field.kind {
-    case .text:
-      switch (field.min, field.max) {
-      case (let low?, let high?): rules.append("\(low) to \(high) characters")
-      case (let low?, nil): rules.append("at least \(low) characters")
-      case (nil, let high?): rules.append("at most \(high) characters")
-      case (nil, nil): break
-      }
-      if let pattern = field.pattern {
-        rules.append(field.patternMessage ?? "must match \(pattern)")
-      }
-      switch field.check {
-      case .email?: rules.append("an e-mail address (name@example.com)")
-      case .luhn?: rules.append("a card number (12–19 digits)")
-      case .expiry?: rules.append("a card expiry MM/YY")
-      case nil: break
-      }
-    case .number(let number):
-      switch (number.min, number.max) {
-      case (let low?, let high?): rules.append("from \(low) to \(high)")
-      case (let low?, nil): rules.append("at least \(low)")
-      case (nil, let high?): rules.append("at most \(high)")
-      case (nil, nil): break
-      }
-      if number.step != DecimalValue(units: 1, places: number.decimals) {
-        rules.append("in steps of \(number.step)")
-      }
-      if number.decimals > 0 {
-        rules.append(
-          number.decimals == 1
-            ? "1 digit after the point" : "\(number.decimals) digits after the point")
-      }
     case .choice(let options, _):
       rules.append("one of: " + optionTexts(options))
     case .multichoice(let options):
@@ -144,27 +111,7 @@ package enum WizardHelp {
       rules.append("several separated by commas")
     case .confirm:
       if !field.required { rules.append("yes or no") }
-    case .rating(let max):
-      rules.append("1 to \(max)")
-    case .path(let path):
-      var what = path.kind == .file ? "a file" : path.kind == .directory ? "a folder" : "a path"
-      if path.mustExist { what += " that exists" }
-      if !path.extensions.isEmpty { what += " ending " + path.extensions.joined(separator: " or ") }
-      rules.append(what)
-    case .date(let date):
-      rules.append(date.time ? "YYYY-MM-DD HH:MM" : "YYYY-MM-DD")
-      func bound(_ b: DateRules.Bound) -> String {
-        switch b {
-        case .date(let day): return day.description
-        case .today: return "today"
-        }
-      }
-      switch (date.min, date.max) {
-      case (let low?, let high?): rules.append("from \(bound(low)) to \(bound(high))")
-      case (let low?, nil): rules.append("from \(bound(low)) on")
-      case (nil, let high?): rules.append("until \(bound(high))")
-      case (nil, nil): break
-      }
+    default: break
     }
     if let variable = field.defaultFromEnvironment {
       let fallback = field.defaultValue.map { ", else \(defaultText($0, field))" } ?? ""

@@ -10,8 +10,10 @@ extension JSON5ParserCore {
     let container = Container(isObject: true, location: locate(), owner: owner)
     advance()
     var members: [JSONNode.Member] = []
-    // Room for a typical object up front: one allocation instead of several as it grows.
-    members.reserveCapacity(8)
+    // Room for a typical object up front (a step or a field: an id, a title or label and two
+    // more): one allocation instead of several as it grows, and no more room than that, since
+    // the whole tree of a file is held while it is read.
+    members.reserveCapacity(4)
     var firstIndex: [JSONKey.Exact: Int]? = nil
     while true {
       switch token.kind {

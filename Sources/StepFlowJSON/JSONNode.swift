@@ -8,10 +8,13 @@ import StepFlowText
 /// file order, duplicates included.
 package struct JSONNode: Sendable {
   /// The value, with located children.
+  ///
+  /// (A number is boxed: inline, its literal and value would make every node of a tree — most
+  /// of them strings, objects and arrays — a third larger.)
   package enum Content: Sendable {
     case null
     case bool(Bool)
-    case number(JSONNumber)
+    indirect case number(JSONNumber)
     case string(String)
     case array([JSONNode])
     case object([Member])
@@ -68,6 +71,23 @@ package struct JSONNode: Sendable {
   package var elements: [JSONNode]? {
     if case .array(let elements) = content { return elements }
     return nil
+  }
+
+  /// The members of an object, taken out: the node is left `null` (its location stays).
+  ///
+  /// When nothing else holds the tree, each member goes as soon as its taker is done with it.
+  /// `nil`, and the node unchanged, for any other value.
+  package mutating func takeMembers() -> [Member]? {
+    guard case .object(let members) = content else { return nil }
+    content = .null
+    return members
+  }
+
+  /// The elements of an array, taken out as ``takeMembers()`` takes an object's.
+  package mutating func takeElements() -> [JSONNode]? {
+    guard case .array(let elements) = content else { return nil }
+    content = .null
+    return elements
   }
 
   /// The value of the first member named `key`, for an object that has one.

@@ -18,6 +18,10 @@ package struct JSONSchema<Output>: Sendable {
   private let describe: @Sendable () -> String
   private let reader: @Sendable (JSONNode, JSONSubject, inout DiagnosticLog) -> Output?
   private let documenter: @Sendable (inout SchemaDefinitions) -> JSONValue
+  /// How the schema reads a node it may take apart (``take(_:as:log:)``), for the schemas
+  /// that read parts (arrays and objects); `nil` for the others.
+  private var taker: (@Sendable (inout JSONNode, JSONSubject, inout DiagnosticLog) -> Output?)? =
+    nil
 
   /// A schema from a reading function, for values the built-in schemas do not cover.
   ///
@@ -79,18 +83,22 @@ package struct JSONSchema<Output>: Sendable {
     _ transform: @escaping @Sendable (JSONValue, inout SchemaDefinitions) -> JSONValue
   ) -> JSONSchema<Output> {
     let inner = documenter
-    return JSONSchema(
+    var schema = JSONSchema(
       expected: describe(),
       document: { definitions in transform(inner(&definitions), &definitions) }, read: reader)
+    schema.taker = taker
+    return schema
   }
 
   /// The same reading, its JSON Schema written once under `name` in `$defs` and referred to
   /// (a part used in several places, or inside itself).
   package func named(_ name: String) -> JSONSchema<Output> {
     let inner = documenter
-    return JSONSchema(
+    var schema = JSONSchema(
       expected: describe(),
       document: { definitions in definitions.reference(name, inner) }, read: reader)
+    schema.taker = taker
+    return schema
   }
 
   /// What the value must be, as messages say it after "must be": `a string`, `an object`.
@@ -100,6 +108,21 @@ package struct JSONSchema<Output>: Sendable {
   package func read(_ node: JSONNode, as subject: JSONSubject, log: inout DiagnosticLog) -> Output?
   {
     reader(node, subject, &log)
+  }
+
+  /// Reads `node` as ``read(_:as:log:)`` does, and takes it apart: it is left `null`, and an
+  /// array or object lets each of its items or members go once that one is read.
+  ///
+  /// A tree that nothing else holds is released as the values made from it grow (a long
+  /// wizard's steps), instead of being held whole beside them until the end; a tree held
+  /// elsewhere too is read the same and released with its last holder.
+  package func take(_ node: inout JSONNode, as subject: JSONSubject, log: inout DiagnosticLog)
+    -> Output?
+  {
+    if let taker { return taker(&node, subject, &log) }
+    let value = reader(node, subject, &log)
+    node = JSONNode(.null, at: node.location)
+    return value
   }
 
   /// Reads a parsed document: the value, and every problem found (in the order found).
@@ -177,6 +200,9 @@ extension DiagnosticLog {
   }
 }
 
+/// How many items an array taken apart lets go at once (``JSONSchema/take(_:as:log:)``).
+private let takenItemsRun = 4096
+
 extension JSONSchema {
   /// An array whose items all follow `element`; `nil` when any item is wrong (every item is
   /// still checked, so all their problems are reported).
@@ -188,7 +214,50 @@ extension JSONSchema {
   package static func array<Element>(of element: JSONSchema<Element>, minCount: Int = 0)
     -> JSONSchema<[Element]> where Output == [Element]
   {
-    JSONSchema<[Element]>(
+    /// Reads the items of `node`; `taking`, lets them go as it goes (see ``take(_:as:log:)``).
+    @Sendable func items(
+      _ node: inout JSONNode, _ subject: JSONSubject, _ log: inout DiagnosticLog, taking: Bool
+    ) -> [Element]? {
+      guard var items = node.takeElements() else {
+        log.wrongType(subject, expected: "an array", found: node)
+        return nil
+      }
+      var tooFew = false
+      if items.count < minCount {
+        tooFew = true
+        log.report(
+          minCount == 1
+            ? "wrong value: \(subject) must not be empty"
+            : "wrong value: \(subject) must have at least \(minCount) items, found \(items.count)",
+          at: node.location)
+      }
+      var result: [Element] = []
+      result.reserveCapacity(items.count)
+      var failed = false
+      // Taken items are let go a run at a time, by dropping the array that holds the run.
+      // One by one, an item's small pieces stay apart once freed, the values read after it
+      // scatter into the gaps and the pages stay resident; glibc's malloc joins the small free
+      // pieces when a large block (the run's array) is freed, and what follows fills one region.
+      var run: [JSONNode] = []
+      for i in items.indices {
+        let item: JSONNode
+        if taking {
+          if run.count == takenItemsRun { run = [] }
+          run.append(items[i])
+          items[i] = JSONNode(.null, at: items[i].location)
+          item = run[run.count - 1]
+        } else {
+          item = items[i]
+        }
+        if let value = element.read(item, as: subject.item(i + 1), log: &log) {
+          result.append(value)
+        } else {
+          failed = true
+        }
+      }
+      return failed || tooFew ? nil : result
+    }
+    var schema = JSONSchema<[Element]>(
       expected: "an array",
       document: { definitions in
         var document: JSONValue = ["type": "array", "items": element.document(in: &definitions)]
@@ -196,32 +265,12 @@ extension JSONSchema {
         return document
       },
       read: { node, subject, log in
-        guard case .array(let items) = node.content else {
-          log.wrongType(subject, expected: "an array", found: node)
-          return nil
-        }
-        var tooFew = false
-        if items.count < minCount {
-          tooFew = true
-          log.report(
-            minCount == 1
-              ? "wrong value: \(subject) must not be empty"
-              : "wrong value: \(subject) must have at least \(minCount) items, found \(items.count)",
-            at: node.location)
-        }
-        var result: [Element] = []
-        result.reserveCapacity(items.count)
-        var failed = false
-        for (i, item) in items.enumerated() {
-          if let value = element.read(item, as: subject.item(i + 1), log: &log) {
-            result.append(value)
-          } else {
-            failed = true
-          }
-        }
-        return failed || tooFew ? nil : result
+        var shared = node
+        return items(&shared, subject, &log, taking: false)
       }
     )
+    schema.taker = { node, subject, log in items(&node, subject, &log, taking: true) }
+    return schema
   }
 
   /// An object read member by member with an ``ObjectReader``; keys the closure never asks for
@@ -229,7 +278,7 @@ extension JSONSchema {
   package static func object(_ read: @escaping @Sendable (inout ObjectReader) -> Output?)
     -> JSONSchema<Output>
   {
-    JSONSchema(
+    var schema = JSONSchema(
       expected: "an object",
       document: { definitions in
         // The closure run on no members says which keys it asks for, and their schemas.
@@ -249,6 +298,18 @@ extension JSONSchema {
         return value
       }
     )
+    schema.taker = { node, subject, log in
+      // The reader holds the only reference to the members: each goes with it, and a member
+      // taken (``ObjectReader/take(_:_:)``) goes as it is read.
+      guard var reader = ObjectReader(takingMembersOf: &node, subject: subject, log: &log) else {
+        log.wrongType(subject, expected: "an object", found: node)
+        return nil
+      }
+      let value = read(&reader)
+      reader.finish(returningLogTo: &log)
+      return value
+    }
+    return schema
   }
 
   /// An object with any keys, each value following `value` (an answers file: field id → answer).

@@ -20,8 +20,8 @@ import StepFlowText
 /// Read every key before deciding what to return (as above, not inside a `guard` that may
 /// return early): a key the closure never asks for is reported as unknown.
 package struct ObjectReader {
-  /// The object's members, in file order.
-  package let members: [JSONNode.Member]
+  /// The object's members, in file order (a value taken by ``take(_:_:)`` is `null`).
+  package private(set) var members: [JSONNode.Member]
   /// Where the object starts (its `{`).
   package let location: TextLocation
   /// How messages name the object.
@@ -58,6 +58,17 @@ package struct ObjectReader {
     self.log = DiagnosticLog(path: log.path)
     swap(&self.log, &log)
     knownBase = self.log.knownKeys.count
+  }
+
+  /// A reader of the members of an object `node`, taken out of it.
+  ///
+  /// The reader holds them (``JSONNode/takeMembers()``), and they go with it. `nil`, and
+  /// nothing taken, when `node` is no object.
+  package init?(
+    takingMembersOf node: inout JSONNode, subject: JSONSubject, log: inout DiagnosticLog
+  ) {
+    guard let members = node.takeMembers() else { return nil }
+    self.init(members: members, location: node.location, subject: subject, taking: &log)
   }
 
   /// A reader of no members that notes each key the closure asks for and the schema it
@@ -119,6 +130,20 @@ package struct ObjectReader {
     return schema.read(node, as: .key(key), log: &log)
   }
 
+  /// The value of a key that must be present, read as ``required(_:_:)`` reads it, and taken.
+  ///
+  /// The value is taken apart as it is read (``JSONSchema/take(_:as:log:)``): a large value (a
+  /// long wizard's steps) is released part by part while what is made from it grows. Its
+  /// member holds `null` after.
+  package mutating func take<T>(_ key: String, _ schema: JSONSchema<T>) -> T? {
+    if description != nil { note(key, schema, required: true) }
+    guard let i = markKnown(key) else {
+      if !missing.contains(where: { JSONKey.same($0, key) }) { missing.append(key) }
+      return nil
+    }
+    return schema.take(&members[i].value, as: .key(key), log: &log)
+  }
+
   /// The value of a key that may be left out: `nil` when it is absent (no problem) or is not what
   /// `schema` expects (a problem recorded).
   ///
@@ -142,10 +167,16 @@ package struct ObjectReader {
   /// For checks the schemas do not cover (a value whose type depends on another key).
   package mutating func node(_ key: String) -> JSONNode? {
     if description != nil { note(key, nil, required: false) }
+    return markKnown(key).map { members[$0].value }
+  }
+
+  /// Notes `key` as known and its member (the first of that key) as read: its index, or `nil`
+  /// when the object has no such key.
+  private mutating func markKnown(_ key: String) -> Int? {
     log.knownKeys.append(key)
     guard let i = index(of: key) else { return nil }
     if i < 64 { used |= 1 << UInt64(i) }
-    return members[i].value
+    return i
   }
 
   /// Marks keys as known without reading them (keys that are read elsewhere or ignored).

@@ -11,10 +11,13 @@ package enum WizardFile {
   /// - Throws: every problem found (syntax, types, unknown keys, duplicate ids, conditions
   ///   that name later or unknown fields, invalid patterns, an empty step list), sorted.
   package static func load(_ bytes: [UInt8], path: String) throws(Diagnostics) -> FlowDefinition {
-    let parsed = JSON5Parser.parse(bytes, path: path)
-    guard let root = parsed.root else { throw Diagnostics(parsed.diagnostics) }
+    var parsed = JSON5Parser.parse(bytes, path: path)
+    guard var root = parsed.root else { throw Diagnostics(parsed.diagnostics) }
+    // The tree is taken apart as it is read (JSONSchema.take): held only here, each step's part
+    // goes once its step is read, and the load's peak is not the whole tree beside the steps.
+    parsed.root = nil
     var log = DiagnosticLog(path: path)
-    let draft = WizardSchema.wizard.read(root, as: "the wizard", log: &log)
+    let draft = WizardSchema.wizard.take(&root, as: "the wizard", log: &log)
     if let draft { WizardChecks.check(draft, log: &log) }
     let all = (parsed.diagnostics + log.diagnostics).sortedByLocation()
     guard let draft, all.isEmpty else {
@@ -55,7 +58,7 @@ package struct StepDraft: Sendable {
   package var definition: StepDefinition
   package var idLocation: TextLocation
   /// Every field id the step asks for (own, tabs' and the tab answer), with where it is written.
-  package var fieldIDs: [(id: String, location: TextLocation)]
+  package var fieldIDs: LocatedIDs
   /// The step's condition as read, each test located.
   package var when: WizardSchema.ConditionDraft?
   /// The texts the step shows that name fields, with where they are written.

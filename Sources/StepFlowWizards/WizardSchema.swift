@@ -45,7 +45,6 @@ package enum WizardSchema {
     let strip = o.optional("strip", stripSchema, default: StripStyle(position: .above, shape: .bar))
     let theme = o.optional("colors", themeSchema, default: Theme())
     let blocks = o.optional("blocks", .array(of: block), default: [])
-    let steps = o.required("steps", .array(of: step, minCount: 1))
     let blockTemplates =
       o.members.first { $0.key == "blocks" }.map { templateTexts(in: $0.value) } ?? []
     if navigation != .rating {
@@ -57,6 +56,9 @@ package enum WizardSchema {
           at: location)
       }
     }
+    // Last, and taken: each step's part of the tree goes once the step is read, so that a long
+    // wizard never holds its whole tree beside its steps.
+    let steps = o.take("steps", .array(of: step, minCount: 1))
     // A wrong id or title is reported; the steps are still checked against each other, so that
     // one run reports every problem (the stand-ins never leave: the load fails).
     guard let steps else { return nil }
@@ -141,9 +143,10 @@ package enum WizardSchema {
     // that the other steps are still checked against each other.
     let id = idRead ?? standInID(at: idLocation)
     let shownTitle = title ?? id
-    var fieldIDs = fields.map { ($0.spec.id, $0.location) }
-    if let tabsField, let location = tabsFieldLocation { fieldIDs.append((tabsField, location)) }
-    for tab in tabs { fieldIDs += tab.fields.map { ($0.spec.id, $0.location) } }
+    var fieldIDs = LocatedIDs()
+    for field in fields { fieldIDs.append(field.spec.id, at: field.location) }
+    if let tabsField, let location = tabsFieldLocation { fieldIDs.append(tabsField, at: location) }
+    for field in tabs.flatMap(\.fields) { fieldIDs.append(field.spec.id, at: field.location) }
     var defaultLocations: [String: TextLocation] = [:]
     for draft in fields + tabs.flatMap(\.fields) {
       if let location = draft.defaultLocation { defaultLocations[draft.spec.id] = location }

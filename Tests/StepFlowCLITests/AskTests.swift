@@ -122,14 +122,14 @@ import Testing
     let run = try Self.ask(["confirm", "Deploy?"], keys: ["y", "\r"])
     #expect(run.status == .exited(0))
     #expect(run.stdout == "")
-    #expect(run.screen.last == "✔ Deploy?: yes")
+    #expect(run.screen.last == "✔ Deploy? yes")
   }
 
   @Test func confirmNoIsTwoNotOne() throws {
     let run = try Self.ask(["confirm", "Deploy?", "--output", "text"], keys: ["n", "\r"])
     #expect(run.status == .exited(2))
     #expect(run.stdout == "no\n")
-    #expect(run.screen.last == "✔ Deploy?: no")
+    #expect(run.screen.last == "✔ Deploy? no")
   }
 
   @Test func confirmCancelledIsOne() throws {

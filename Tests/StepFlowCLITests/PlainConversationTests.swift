@@ -76,7 +76,7 @@ import Testing
     #expect(pty.settings().localFlags & UInt32(ECHO) != 0, "echo is on again")
     #expect(pty.model.contains("  2) team"))
     pty.send("2\r")
-    #expect(pty.waitForText("Seats (1 to 50) [3]:"))
+    #expect(pty.waitForText("Seats (from 1 to 50) [3]:"))
     pty.send("\r")
     #expect(pty.waitForText("I accept the terms (must be yes, y/n) [no]:"))
     pty.send("y\r")
@@ -128,7 +128,7 @@ import Testing
     pty.send("correct horse\r")
     #expect(pty.waitForText("Plan [free]:"))
     pty.send("\r")
-    #expect(pty.waitForText("Seats (1 to 50) [3]:"))
+    #expect(pty.waitForText("Seats (from 1 to 50) [3]:"))
     pty.send("500\r")
     #expect(pty.waitForText("Seats: must be between 1 and 50"))
     let offered = { (pty: PseudoTerminal) in pty.model.lines.filter { $0.contains("[3]:") }.count }
@@ -195,6 +195,88 @@ import Testing
     #expect(
       InlineTests.stdout(pty).contains(
         #""password":"correct horse","plan":"team","seats":7,"terms":true"#))
+  }
+
+  /// A secret typed as a command by mistake is not shown back in the message.
+  @Test func aSecretTypedAsACommandIsNotShownBack() throws {
+    let dir = try WizardCommandTests.folder(["signup.json": Self.wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try Self.startAtThePassword(in: dir)
+    #expect(pty.waitFor { $0.settings().localFlags & UInt32(ECHO) == 0 }, "read without echo")
+    pty.send(":x9 horse\r")
+    #expect(pty.waitForText("that is no command (:help lists them;"))
+    #expect(
+      pty.waitFor { $0.model.lines.filter { $0.contains("Password (required") }.count == 2 },
+      "asked again: \(pty.model.lines.filter { !$0.isEmpty })")
+    let everything = String(decoding: pty.output, as: UTF8.self)
+    #expect(!everything.contains("x9"), "no word of the secret is shown")
+    Self.quit(pty, before)
+  }
+
+  /// `:reset` (answered y) on the first step, half answered: the step is told again and asked
+  /// from its first question, its answers gone.
+  @Test func startingOverOnTheFirstStepAsksItFromTheStart() throws {
+    let wizard = """
+      { id: "three", title: "Three", steps: [
+        { id: "one", title: "One", fields: [
+          { id: "a", label: "First" }, { id: "b", label: "Second" }, { id: "c", label: "Third" },
+        ] },
+        { id: "two", title: "Two", body: "Done." },
+      ] }
+      """
+    let dir = try WizardCommandTests.folder(["three.json": wizard])
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (pty, before) = try InlineTests.start(
+      ["run", dir + "/three.json", "--plain"], after: [], width: 80, height: 40)
+    #expect(pty.waitForText("First:"))
+    pty.send("1\r")
+    #expect(pty.waitForText("Second:"))
+    pty.send("2\r")
+    #expect(pty.waitForText("Third:"))
+    pty.send(":r\r")
+    #expect(pty.waitForText("y/n:"))
+    pty.send("y\r")
+    #expect(
+      pty.waitFor { $0.model.lines.filter { $0.hasPrefix("Step 1 of 2: One") }.count == 2 },
+      "the step is told again")
+    #expect(pty.waitFor { $0.model.lines.filter { $0.hasPrefix("First") }.count == 2 })
+    #expect(pty.model.lines.last { $0.hasPrefix("First") } == "First:", "its answer is gone")
+    pty.send("\r\r\r")
+    #expect(pty.waitForText("Finish (Enter):"), "the step's last answer goes on to the next")
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(InlineTests.stdout(pty).contains(#""answers":{}"#), "\(InlineTests.stdout(pty))")
+  }
+
+  /// One secure question asked line by line (`ask --plain`): read with echo off, never shown.
+  @Test func aSecureQuestionAskedLineByLineIsNotEchoed() throws {
+    let (pty, before) = try InlineTests.start(
+      ["ask", "text", "Password", "--secure", "--plain"], after: [], width: 80, height: 24)
+    #expect(pty.waitForText("Password: _"))
+    #expect(pty.waitFor { $0.settings().localFlags & UInt32(ECHO) == 0 }, "echo is off")
+    pty.send("hunter22\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(InlineTests.stdout(pty) == "hunter22\n")
+    #expect(!String(decoding: pty.output, as: UTF8.self).contains("hunter22"))
+  }
+
+  /// A program's own step screen says its words in the conversation (`stepflow-probe order`).
+  @Test func aProgramsOwnScreenIsToldInWords() throws {
+    let pty = try PseudoTerminal(width: 80, height: 24)
+    let before = pty.settings()
+    try pty.spawn(
+      Stepflow.probePath, arguments: ["order", "--plain"], environment: InlineTests.environment,
+      stdout: .pipe)
+    #expect(pty.waitForText("Cups (required, from 1 to 3)"))
+    #expect(pty.model.contains("cups of coffee, 1 to 3"))
+    pty.send("2\r")
+    #expect(pty.waitForText("Finish (Enter):"))
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(InlineTests.stdout(pty).contains(#""answers":{"cups":2}"#))
   }
 
   /// The conversation's `:help` fits an 80-column terminal.

@@ -120,6 +120,20 @@ enum Order: FlowSteps {
   }
 }
 
+/// A user name looked up asynchronously (a simulated server: 0.3 s, or 30 s for "slow").
+enum Lookup: FlowSteps {
+  case account, done
+
+  static let username = FieldSpec.text("username", "Username", required: true)
+    .validatingAsync { value in
+      guard case .text(let name) = value else { return nil }
+      try? await Task.sleep(for: name == "slow" ? .seconds(30) : .milliseconds(300))
+      return ["admin", "root"].contains(name) ? "is taken — try another" : nil
+    }
+
+  var fields: [FieldSpec] { self == .account ? [Self.username] : [] }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "script":
@@ -158,11 +172,13 @@ case "broken":
   exit(MultiSteps<Broken>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "order":
   exit(MultiSteps<Order>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
+case "lookup":
+  exit(MultiSteps<Lookup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 case "cli":
   // The command line of `stepflow run`, for a tool that wants it.
   exit(MultiSteps<Signup>.runFromCommandLine(Array(arguments.dropFirst())).exitCode)
 default:
   print(
-    "usage: stepflow-probe script COMMANDS | cli|broken|order ARGUMENTS… | screen | ansi")
+    "usage: stepflow-probe script COMMANDS | cli|broken|order|lookup ARGUMENTS… | screen | ansi")
   exit(64)
 }

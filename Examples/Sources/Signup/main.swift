@@ -22,7 +22,14 @@ enum Signup: FlowSteps {
     return taken.contains(address.lowercased()) ? "is taken — sign in instead" : nil
   }
   static let name = FieldSpec.text("name", "Your name", placeholder: "Ann", required: true)
+  /// A check that waits: on Next, a spinner and the time show while the (simulated) directory
+  /// is asked; the verdict is kept for the value, x stops it, and a refusal is shown under the
+  /// field like any other.
   static let nickname = FieldSpec.text("nickname", "Nickname", placeholder: "annie")
+    .validatingAsync { value in
+      guard case .text(let nickname) = value else { return nil }
+      return await Directory.isTaken(nickname) ? "is taken — try another" : nil
+    }
 
   var icon: Icon? {
     switch self {
@@ -50,6 +57,16 @@ enum Signup: FlowSteps {
   }
 
   static var flowTitle: String { "Sign up" }
+}
+
+/// A stand-in for a server the program would ask: it takes a moment to answer.
+enum Directory {
+  static let nicknames: Set = ["admin", "root", "annie"]
+
+  static func isTaken(_ nickname: String) async -> Bool {
+    try? await Task.sleep(for: .milliseconds(200))
+    return nicknames.contains(nickname.lowercased())
+  }
 }
 
 // The whole `stepflow run` command line works here: keys on a terminal, --commands, --frames…

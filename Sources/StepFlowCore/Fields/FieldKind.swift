@@ -4,7 +4,10 @@ public enum FieldKind: Hashable, Sendable {
   /// (that many rows shown; Enter starts a new line, Ctrl-D accepts, Ctrl-E opens `$EDITOR`).
   case text(placeholder: String = "", secure: Bool = false, lines: Int = 1)
   /// A number: whole, or with `decimals` digits after the point; a range and a step.
-  case number(NumberRules)
+  ///
+  /// (Its rules, and a date's, are boxed: inline they would make every kind, and so every
+  /// field of a long wizard, more than twice its size.)
+  indirect case number(NumberRules)
   /// One of several options.
   case choice(options: [ChoiceOption], style: ChoiceStyle = .list)
   /// Any number of several options (``FieldSpec/min`` and ``FieldSpec/max``: how many).
@@ -16,7 +19,7 @@ public enum FieldKind: Hashable, Sendable {
   /// A path in the file system, completed with Tab.
   case path(PathRules)
   /// A date (`YYYY-MM-DD`), with a time of day when the rules ask for one.
-  case date(DateRules)
+  indirect case date(DateRules)
 
   /// The kind's name as wizard files spell it: `text`, `number`, `choice`, `multichoice`,
   /// `confirm`, `rating`, `path`, `date`.

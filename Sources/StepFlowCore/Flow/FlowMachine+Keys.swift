@@ -18,6 +18,10 @@ extension FlowMachine {
       case .ready: break
       }
     }
+    // Next waits for a check: x stops it, q quits, and typing cannot change what is checked.
+    if state.afterChecks != nil, let running = runningFieldTask(state) {
+      if case .options = running.subject {} else { return .taskRunning }
+    }
     guard let editor = state.editor else { return .noFocus }
     switch editor.focus {
     case .field, .tabField:

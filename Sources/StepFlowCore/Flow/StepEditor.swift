@@ -33,9 +33,9 @@ package struct StepEditor: Equatable, Sendable {
   /// The step's screen that takes keys (its first custom block that does), if any.
   package let screen: CustomView?
   /// The fields that screen answers: kept, checked and saved like the form's, drawn by it.
-  package private(set) var screenForm: Form
+  package internal(set) var screenForm: Form
   /// What the screen keeps between keys on this visit of the step.
-  package private(set) var screenState: [String: FieldValue] = [:]
+  package internal(set) var screenState: [String: FieldValue] = [:]
 
   /// An editor for step `index`, filled from `answers` (fields without an answer keep their
   /// default), the first field focused — or the Next button when the step asks nothing.
@@ -335,64 +335,35 @@ package struct StepEditor: Equatable, Sendable {
     if hasTabs { problems += tabForms[selectedTab].validateForNext(in: context) }
     if let check {
       var messages: [String: String] = [:]
-      if problems.isEmpty {
-        var answers = form.answers
-        answers.merge(screenForm.answers) { _, screen in screen }
-        if hasTabs { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
-        messages = check(answers)
-      }
-      problems += screenForm.keepStepCheck(messages)
-      problems += form.keepStepCheck(messages)
-      if hasTabs { problems += tabForms[selectedTab].keepStepCheck(messages) }
-      // A message for no field of the step still refuses Next, named by its id.
-      for (id, message) in messages.sorted(by: { $0.key < $1.key })
-      where !problems.contains(where: { $0.fieldID == id }) {
-        problems.append(FieldError(fieldID: id, label: id, problem: .custom(message)))
-      }
+      if problems.isEmpty { messages = check(checkedAnswers) }
+      problems += keepCheckMessages(messages)
     }
     if let first = problems.first { focusField(id: first.fieldID) }
     return problems
   }
 
-  // MARK: The step's screen
-
-  /// Gives a key to the step's screen while it has the focus.
-  ///
-  /// - Returns: `nil` when the screen does not have the focus or leaves the key to the key
-  ///   table (``ScreenKeyOutcome/ignored``); else whether an answer it gives is refused by
-  ///   its field's rules (the answer is kept and the message shows, as for a typed one).
-  package mutating func handleScreenKey(_ key: Key, answers: [String: FieldValue])
-    -> Result<Void, FieldError>?
-  {
-    guard focus == .screen, let keys = screen?.keys else { return nil }
-    let given = ScreenKeyContext(answers: answers, state: screenState)
-    guard case .handled(let changes, let state) = keys.handle(key, given) else { return nil }
-    if let state { screenState = state }
-    var result: Result<Void, FieldError> = .success(())
-    for (id, value) in changes.sorted(by: { $0.key < $1.key })
-    where screenForm.index(of: id) != nil {
-      if case .failure(let error) = screenForm.answer(id: id, value), case .success = result {
-        result = .failure(error)
-      }
-    }
-    return result
+  /// The answers a step check is given: the step's own fields, its screen's and the selected
+  /// tab's.
+  package var checkedAnswers: [String: FieldValue] {
+    var answers = form.answers
+    answers.merge(screenForm.answers) { _, screen in screen }
+    if !tabForms.isEmpty { answers.merge(tabForms[selectedTab].answers) { _, tab in tab } }
+    return answers
   }
 
-  /// The messages the screen's fields show now, by field id (for the screen to draw).
-  package func screenProblems(in context: FieldContext?) -> [String: String] {
-    var problems: [String: String] = [:]
-    for i in screenForm.fields.indices {
-      if let error = screenForm.visibleError(at: i, in: context) {
-        problems[error.fieldID] = error.message
-      }
+  /// Keeps what a check said by field id, shown under those fields until their answers change
+  /// (empty messages forget it), and focuses the first field named.
+  /// - Returns: the messages as errors, in field order; a message for no field of the step
+  ///   comes last, named by its id (it still refuses Next).
+  @discardableResult
+  package mutating func keepCheckMessages(_ messages: [String: String]) -> [FieldError] {
+    var problems = screenForm.keepStepCheck(messages)
+    problems += form.keepStepCheck(messages)
+    if !tabForms.isEmpty { problems += tabForms[selectedTab].keepStepCheck(messages) }
+    for (id, message) in messages.sorted(by: { $0.key < $1.key })
+    where !problems.contains(where: { $0.fieldID == id }) {
+      problems.append(FieldError(fieldID: id, label: id, problem: .custom(message)))
     }
     return problems
-  }
-
-  /// The form that holds a field of the step (`tab` nil: the step's own fields, the screen's
-  /// included; else the selected tab's).
-  package func form(holding id: String, tab: Int?) -> Form? {
-    if tab != nil { return tabForm }
-    return screenForm.index(of: id) != nil ? screenForm : form
   }
 }

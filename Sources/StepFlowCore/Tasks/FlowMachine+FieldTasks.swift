@@ -19,11 +19,14 @@ package struct FieldTaskRecord: Equatable, Sendable {
   package var isRunning: Bool { status == .running }
 }
 
-/// What a `validate` command said of a value.
+/// What a check said of a value (or of a step's answers).
 package enum CheckVerdict: Equatable, Sendable {
   case accepted
-  /// Refused, with the first line of its output (or its status in words).
+  /// Refused, with the first line of its output (or its status in words), or the message
+  /// the program's check gave.
   case refused(String)
+  /// A step check refused, with its messages by field id.
+  case refusedFields([String: String])
 }
 
 /// Fields whose options or checks come from commands, in the pure update: a choice's
@@ -149,9 +152,11 @@ extension FlowMachine {
 
   /// Runs the checks Next (or finish) waits for before leaving the current step.
   ///
-  /// Each text field with a `validate` command must have been accepted with its value. A
-  /// value not yet checked starts its check, and Next waits for it (it moves on when every
-  /// check accepts).
+  /// Each field with a `validate` command or an asynchronous check (``FieldValidator``) must
+  /// have been accepted with its value, and then the step's asynchronous check
+  /// (``StepCheck``) with the step's answers. A value not yet checked starts its check, and
+  /// Next waits for it (it moves on when every check accepts). A refusal kept for the value
+  /// shows under its field and refuses Next, as the built-in rules do.
   /// - Returns: `nil` when Next may go on now.
   package static func fieldTasksBeforeNext(
     _ state: inout FlowState, _ flow: FlowDefinition, then command: Command = .next
@@ -161,27 +166,39 @@ extension FlowMachine {
     var started = false
     var waiting = false
     for spec in shown {
-      guard let check = spec.commandCheck, let value = state.answers[spec.id]?.dataText,
-        !value.isEmpty
+      let later = spec.commandCheck == nil ? spec.validator?.asyncCheck : nil
+      guard spec.commandCheck != nil || later != nil, let answer = state.answers[spec.id]
       else { continue }
+      let value = answer.dataText
+      guard !value.isEmpty else { continue }
       switch state.verdicts[spec.id]?[value] {
       case .accepted?: continue
-      case .refused(let message)?: return .refused("\(spec.label): \(message)")
+      case .refused(let message)?: return refusal([spec.id: message], &state)
+      case .refusedFields(let messages)?: return refusal(messages, &state)
       case nil: break
       }
       if let record = state.fieldTasks[spec.id], record.isRunning, record.value == value {
         waiting = true
         continue
       }
-      let work = Result { () throws(TaskProblem) in
-        try fieldLaunch(check, step: current, state, flow, captureLimit: 4096, value: value)
+      let work = Result { () throws(TaskProblem) -> TaskWork in
+        if let later { return checkWork(field: spec.id, answer, later, state) }
+        guard let check = spec.commandCheck else { throw TaskProblem(reason: "no check") }
+        return try fieldLaunch(check, step: current, state, flow, captureLimit: 4096, value: value)
       }
       startFieldTask(.check(field: spec.id), field: spec.id, &state, value: value, work: work)
       if case .failed(let reason)? = state.fieldTasks[spec.id]?.status {
         state.verdicts[spec.id, default: [:]][value] = .refused(reason)
-        return .refused("\(spec.label): \(reason)")
+        return refusal([spec.id: reason], &state)
       }
       started = true
+    }
+    if !started, !waiting, let outcome = stepCheckBeforeNext(current, &state, flow) {
+      switch outcome {
+      case .started: started = true
+      case .waiting: waiting = true
+      case .refused(let refusal): return refusal
+      }
     }
     guard started || waiting else { return nil }
     state.afterChecks = command
@@ -213,7 +230,10 @@ extension FlowMachine {
         return (spec.id, record.id.subject)
       }
     }
-    return nil
+    guard let current = state.progression.current,
+      let record = state.fieldTasks[stepCheckKey(current)], record.isRunning
+    else { return nil }
+    return (stepCheckKey(current), record.id.subject)
   }
 
   // MARK: Ends
@@ -231,6 +251,7 @@ extension FlowMachine {
     let field: String
     switch id.subject {
     case .options(let name), .check(let name): field = name
+    case .stepCheck(let index): field = stepCheckKey(index)
     default: return nil
     }
     guard var record = state.fieldTasks[field], record.id == id, record.isRunning else {
@@ -258,17 +279,26 @@ extension FlowMachine {
       state.reopenEditor(flow: flow)
       return .changed
     default:
+      // Stopped (x, `stop`, the run ending): no verdict, and what waited does not go on.
+      if end.outcome == .stopped {
+        state.fieldTasks[field] = nil
+        state.afterChecks = nil
+        return .changed
+      }
       record.status = .succeeded
       state.fieldTasks[field] = record
       let value = record.value ?? ""
-      let verdict: CheckVerdict =
-        failure.map { .refused($0) } ?? .accepted
+      let verdict = checkVerdict(record, end, failure: failure, field: field)
       state.verdicts[field, default: [:]][value] = verdict
       guard let waiting = state.afterChecks else { return .changed }
-      if case .refused(let message) = verdict {
+      switch verdict {
+      case .refused(let message):
         state.afterChecks = nil
-        let label = shownFieldSpecs(state).first { $0.id == field }?.label ?? field
-        return .refused("\(label): \(message)")
+        return refusal([field: message], &state)
+      case .refusedFields(let messages):
+        state.afterChecks = nil
+        return refusal(messages, &state)
+      case .accepted: break
       }
       // Every other check must have ended too.
       if runningFieldTask(state) != nil { return .changed }

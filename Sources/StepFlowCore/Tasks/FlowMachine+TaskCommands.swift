@@ -20,7 +20,7 @@ extension FlowMachine {
       if command == .retry, let retried = retryOptions(&state, flow) { return retried }
       switch command {
       case .retry, .skip: return .refused("this step has no task")
-      case .stop: return .refused("no task is running")
+      case .stop: return stopFieldCheck(&state) ?? .refused("no task is running")
       default: return nil
       }
     }
