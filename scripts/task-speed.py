@@ -21,6 +21,10 @@ last lines):
                 and whether each is a spinner frame (the spinner's glyph and the elapsed
                 time, nothing else redrawn). Aims: <= 10 wakeups a second, only spinner
                 frames.
+  endless flood the task is `yes`, which never ends: stepflow's CPU a second (schedstat) over
+                2 s with the step showing the output's last lines, then over 2 s with the
+                `l` pane open (the last MiB, following at the frame rate), and how long
+                after the `l` key the pane reaches the pty.
   first frame   Enter goes to the task's step, whose task starts on arrival; the command is
                 `date +%s%N` (the time it started, captured as the answer and read from the
                 result). The first bytes stepflow writes after the key (the step's first
@@ -30,7 +34,7 @@ last lines):
 
 Every round prints its figures; the end, the distribution over the rounds (lowest, median,
 highest). `--reference BINARY` measures a second build in the same rounds, alternating with the
-first (same load for both); `--only huge|silent|first` runs one case. Wizard files
+first (same load for both); `--only huge|endless|silent|first` runs one case. Wizard files
 go to a temporary folder that is removed at the end.
 """
 
@@ -91,15 +95,24 @@ def wizard(folder, name, run, first=None):
     return path
 
 
-def huge_output(binary, folder, megabytes):
-    command = f"yes | head -c {megabytes}M"
+def task_cost(binary, folder, command):
+    """(ended, stepflow's CPU seconds, its peak RSS in MB) once the task `command` succeeded."""
     path = wizard(folder, "huge", {"shell": command, "start": "arrival"})
     pid, fd = spawn([binary, "run", path], folder)
     screen = Screen(fd)
     ok = screen.wait_for(b"succeeded in", 600)
     cpu, _, hwm = proc_stat(pid)
     finish(pid, fd)
-    return ok, cpu, hwm / 1024, cat_cpu(command)
+    return ok, cpu, hwm / 1024
+
+
+def huge_output(binary, folder, megabytes):
+    """The flood's figures, and stepflow's CPU for the same run with a task that prints
+    nothing (`true`): its start, frames and end, which the flood's figure includes."""
+    command = f"yes | head -c {megabytes}M"
+    ok, cpu, rss = task_cost(binary, folder, command)
+    _, base, _ = task_cost(binary, folder, "true")
+    return ok, cpu, rss, cat_cpu(command), base
 
 
 def cat_cpu(command):
@@ -116,6 +129,33 @@ def spread(values, form="{:.3f}"):
     """lowest / median / highest of the values, formatted."""
     v = sorted(values)
     return "/".join(form.format(x) for x in (v[0], v[len(v) // 2], v[-1]))
+
+
+def endless_flood(binary, folder):
+    """`yes` as a task, forever: stepflow's CPU a second with the step showing the output's
+    end, then with the `l` pane open (the whole last MiB, following), and how long after `l`
+    the pane is on the pty."""
+    path = wizard(folder, "endless", {"shell": "yes", "start": "arrival"})
+    pid, fd = spawn([binary, "run", path], folder)
+    screen = Screen(fd)
+    screen.wait_for(b"x stop", 10)
+    screen.drain(1.0)
+
+    def per_second(seconds=2.0):
+        before = proc_stat(pid)[0]
+        screen.drain(seconds)
+        return (proc_stat(pid)[0] - before) / seconds
+
+    closed = per_second()
+    mark = len(screen.chunks)
+    key = time.time_ns()
+    os.write(fd, b"l")
+    screen.wait_for(b"Output of", 5)
+    shown = next((t for t, c in screen.chunks[mark:] if b"Output of" in c), None)
+    screen.drain(0.5)
+    opened = per_second()
+    finish(pid, fd)
+    return closed, opened, (shown - key) / 1e6 if shown else None
 
 
 SPINNER = set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/-\\◐◓◑◒")
@@ -188,12 +228,22 @@ def measure(binary, folder, r, sizes, only, figures):
     """One round of the cases for one binary, printed and added to `figures`."""
     name = os.path.basename(os.path.dirname(os.path.dirname(os.path.dirname(binary)))) or binary
     for megabytes in sizes if only in (None, "huge") else []:
-        ok, cpu, rss, cat = huge_output(binary, folder, megabytes)
-        figures.setdefault(("huge", megabytes), []).append((cpu, rss, cat))
+        ok, cpu, rss, cat, base = huge_output(binary, folder, megabytes)
+        figures.setdefault(("huge", megabytes), []).append((cpu, rss, cat, base))
         print(
             f"round {r} {name} huge output ({megabytes} MiB): {'ended' if ok else 'DID NOT END'};"
-            f" stepflow {rss:.1f} MB peak RSS, {cpu:.4f} s CPU; cat {cat:.4f} s CPU"
-            f" = {cpu / cat if cat else float('inf'):.2f}x",
+            f" stepflow {rss:.1f} MB peak RSS, {cpu:.4f} s CPU (with `true`: {base:.4f});"
+            f" cat {cat:.4f} s CPU = {cpu / cat if cat else float('inf'):.2f}x"
+            f" ({(cpu - base) / cat if cat else float('inf'):.2f}x above `true`)",
+            flush=True,
+        )
+    if only in (None, "endless"):
+        closed, opened, shown = endless_flood(binary, folder)
+        figures.setdefault("endless", []).append((closed, opened, shown or 0))
+        print(
+            f"round {r} {name} endless flood (yes): {closed * 1000:.0f} ms CPU a second showing"
+            f" its end, {opened * 1000:.0f} ms with the l pane open; the pane on the pty"
+            f" {shown if shown is not None else float('nan'):.1f} ms after l",
             flush=True,
         )
     if only in (None, "silent"):
@@ -227,6 +277,17 @@ def summary(binary, figures):
             f" (aim < 20); stepflow {spread([h[0] for h in huge])} s, cat"
             f" {spread([h[2] for h in huge])} s CPU; stepflow/cat"
             f" {spread([h[0] / h[2] for h in huge], '{:.2f}')}x (aim < 0.5x)"
+        )
+        print(
+            f"    the same task as `true`: {spread([h[3] for h in huge])} s CPU; the output's"
+            f" part, (stepflow - true)/cat: {spread([(h[0] - h[3]) / h[2] for h in huge], '{:.2f}')}x"
+        )
+    if "endless" in figures:
+        endless = figures["endless"]
+        print(
+            f"  endless flood: {spread([e[0] * 1000 for e in endless], '{:.0f}')} ms CPU a"
+            f" second, {spread([e[1] * 1000 for e in endless], '{:.0f}')} with the pane open;"
+            f" the pane {spread([e[2] for e in endless], '{:.1f}')} ms after l"
         )
     if "silent" in figures:
         silent = figures["silent"]

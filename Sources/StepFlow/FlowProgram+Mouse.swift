@@ -34,6 +34,19 @@ extension FlowProgram {
     }
     // While y/n is asked, only its keys answer.
     guard state.pendingConfirmation == nil else { return nil }
+    // On the step's own screen the event is its own first, in its coordinates.
+    if heldStep == nil,
+      case .screen(let column, let row)? = clickTarget(atColumn: event.column, row: event.row)
+    {
+      var own = event
+      own.column = column
+      own.row = row
+      let before = stateBeforeChange()
+      if let outcome = FlowMachine.screenMouse(own, state: &state, flow: flow) {
+        react(to: outcome, leaving: before, at: now)
+        return outcome
+      }
+    }
     switch event.action {
     case .press(.left):
       heldStep = nil

@@ -38,7 +38,10 @@ package struct FlowProgram: TerminalProgram {
   /// taps the step; held that long, it starts over.
   package internal(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
   /// The canvases the frames are drawn into, again and again (copies share them).
-  package let canvasPool = CanvasPool()
+  package var canvasPool = CanvasPool()
+  /// Counts the changes (``react(to:leaving:answersKept:at:)``): a frame of a slide is drawn
+  /// over the one before only while this stays the same.
+  package private(set) var revision = 0
 
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
@@ -278,6 +281,7 @@ package struct FlowProgram: TerminalProgram {
     to outcome: Outcome, leaving stateBefore: FlowState, answersKept: Bool = false,
     at now: Duration
   ) {
+    revision &+= 1
     var before = stateBefore
     if !answersKept { before.answers = state.answers }
     tasks.collect(from: before, to: state, flow: flow, at: now)

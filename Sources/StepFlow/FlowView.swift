@@ -39,9 +39,7 @@ package struct FlowView {
 
   package func render(width: Int, height: Int) -> Canvas {
     let theme = theme
-    var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
-    defer { program.canvasPool.keep(canvas) }
-    let bounds = canvas.bounds
+    let bounds = Rect(x: 0, y: 0, width: width, height: height)
     let compact = Self.isCompact(program: program, height: height)
     var bar = program.navigationBar
     if compact, bar.finalHeight > 2 {
@@ -51,7 +49,6 @@ package struct FlowView {
           NavigationItem(title: $0.title, backTitle: $0.backTitle, tint: $0.tint)
         })
     }
-    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     var rest = bar.contentArea(in: bounds, at: now).dropTop(compact ? 0 : 1)
     // Compact: icons above the strip move beside each step, on its one row.
     var position = program.options.position ?? flow.strip.position
@@ -64,14 +61,35 @@ package struct FlowView {
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
     let stripArea = rest.top(strip.height)
-    strip.render(into: &canvas, area: stripArea)
     hits?.add(stripArea) { [strip] column, row in
       strip.step(atColumn: column, row: row, in: stripArea).map { .step($0) }
     }
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
+    // The footer's rows (``renderFooter``): none when there is no room, one when compact.
+    let body = rest.dropBottom(rest.height >= 2 ? (compact ? 1 : 2) : 0)
+    let slide = slideScreens(area: body, theme: theme, compact: compact)
+    let key = slide.flatMap {
+      slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
+    }
+    if let slide, let key,
+      let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
+    {
+      return canvas
+    }
+    var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
+    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    strip.render(into: &canvas, area: stripArea)
     let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
-    let body = rest.dropBottom(footer)
-    let stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+    var stageDrawn = false
+    if let slide {
+      Slide.draw(
+        outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
+        direction: slide.direction, fraction: slide.fraction, into: &canvas, area: body,
+        fill: theme.text)
+      stageDrawn = slide.incoming.stageDrawn
+    } else {
+      stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+    }
     if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
       FlowMachine.runningFieldTask(state) == nil,
       let line = stageLine()
@@ -91,6 +109,8 @@ package struct FlowView {
       hits?.cover(bounds)
     }
     if glyphs.style == .ascii { canvas.foldToASCII() }
+    numberFrame(&canvas, slide: slide, key: key, bar: bar)
+    program.canvasPool.keep(canvas)
     return canvas
   }
 
@@ -140,67 +160,16 @@ package struct FlowView {
     return name + " \(Int(share * 100))%"
   }
 
-  /// Draws the step; returns whether a showing stage was drawn on it.
+  /// Draws the step standing (no slide); returns whether a showing stage was drawn on it.
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
     -> Bool
   {
     guard !area.isEmpty else { return false }
-    var view = StepView(flow: flow, state: state, theme: theme, glyphs: glyphs)
-    view.now = now
-    view.colorDepth = program.options.colorDepth
-    view.compact = compact
-    view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
-    if let current = state.progression.current, let task = flow.steps[current].task,
-      task.indicators.contains("ring"), flow.steps[current].blocks.contains(.hero),
-      let activity = program.tasks.activities[current]
-    {
-      // A task's ring takes the hero picture's place, as a stage's does.
-      view.stage = StageDrawing(
-        indicators: activity.indicators, step: current, now: now, hasRing: true)
-    }
-    if let current = state.progression.current, let stage = flow.steps[current].progress {
-      view.stage = StageDrawing(
-        indicators: program.stages.indicators, step: current, now: now,
-        hasRing: stage.indicators.contains("ring"))
-    }
-    guard let t = program.transition, t.timing.isAnimating(at: now) else {
-      // Clicks land on the screen as it stands, not on one sliding in.
-      view.hits = hits
-      return view.render(
-        into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
-    }
-    // Each screen is drawn once for the slide and kept (``SlideCanvases``); the arriving one
-    // again at each frame only while something on it moves by itself.
-    let tabs = program.tabs
-    let moves =
-      view.stage != nil || view.task != nil || tabs?.isAnimating(at: now) == true
-      || FlowMachine.runningFieldTask(state) != nil
-      || state.progression.current.map { index in
-        flow.steps[index].blocks.contains { $0.customView != nil }
-          || flow.steps[index].tabs.contains { $0.blocks.contains { $0.customView != nil } }
-      } == true
-    let (incoming, drawn) = t.canvases.incoming(
-      width: area.width, height: area.height, theme: theme, editor: state.editor,
-      reusable: !moves
-    ) { canvas in
-      view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
-    }
-    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
-    old.now = now
-    old.colorDepth = program.options.colorDepth
-    old.compact = compact
-    let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
-      canvas in
-      old.render(
-        into: &canvas, area: canvas.bounds,
-        tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
-        now: now)
-    }
-    Slide.draw(
-      outgoing: outgoing, incoming: incoming,
-      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
-      fraction: t.timing.fraction(at: now), into: &canvas, area: area, fill: theme.text)
-    return drawn
+    var view = stepView(theme: theme, compact: compact)
+    // Clicks land on the screen as it stands, not on one sliding in (``slideScreens``).
+    view.hits = hits
+    return view.render(
+      into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
   }
 
   // MARK: Footer
@@ -265,10 +234,16 @@ package struct FlowView {
     // One question: nothing else to focus (Tab), no steps to go back to or over, nothing to
     // start over; no hints for them.
     let question = program.flow.isOneQuestion
-    let items = KeyBindings.hints(
-      in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-      leaving: question ? KeyMap.questionLeaves(in: context) : [],
-      words: question ? KeyMap.questionHints : [])
+    // A step screen's own items come first, and the table's for the keys it takes go.
+    let own =
+      context == .screen
+      ? program.state.editor?.screenHints(answers: program.state.answers) ?? [] : []
+    let items =
+      own.map { $0.text(ascii: glyphs.style == .ascii) }
+      + KeyBindings.hints(
+        in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
+        leaving: question ? KeyMap.questionLeaves(in: context) : [],
+        words: question ? KeyMap.questionHints : [], taken: own.flatMap(\.keys))
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {

@@ -34,6 +34,15 @@ package struct StepView {
     state.progression.current.map { flow.resolvedStep($0, answers: state.answers) }
   }
 
+  /// Records where the step's own screen that takes keys is drawn, so that a click or the
+  /// wheel there reaches it in its coordinates.
+  private func recordScreenHits(_ screen: StepScreen, in area: Rect) {
+    guard let hits else { return }
+    for (block, rect) in screen.layout(in: area) where block.focusableView != nil {
+      hits.add(rect) { column, row in .screen(column: column - rect.x, row: row - rect.y) }
+    }
+  }
+
   /// Lines of the summary block: the answers of the steps before the current one.
   package func summaryLines() -> [String] {
     guard let current = state.progression.current else { return [] }
@@ -159,6 +168,7 @@ package struct StepView {
     if !blocks.isEmpty {
       let blockArea = rest.top(min(blockRows, rest.height / 2))
       blockScreen.render(into: &canvas, area: blockArea)
+      recordScreenHits(blockScreen, in: blockArea)
       stageDrawn = stageDrawn || blockScreen.showsHero(in: blockArea)
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }

@@ -44,6 +44,7 @@ package struct TaskScreen {
           id: id, step: index, task: task, theme: flow.theme(forStep: index), at: now)
       case .cancel(let id):
         if activities[index]?.id == id { activities[index]?.stop(at: now) }
+      case .watchLog: break
       }
     }
   }

@@ -4,7 +4,9 @@ import Glibc
 /// stepflow itself dies of a crash, the fatal-signal handler kills them before the process ends
 /// (``killAll()``), so not even a crash leaves a command running.
 package enum ChildRegistry {
-  private static let capacity = 16
+  /// The most children that may run at once (a task, a field's commands, those still in their
+  /// grace period after SIGTERM): one more is refused rather than run unwatched.
+  package static let capacity = 32
 
   private static func withSlots<R>(_ body: (UnsafeMutablePointer<pid_t>) -> R) -> R {
     withUnsafeMutablePointer(to: &childSlots) {
@@ -12,12 +14,20 @@ package enum ChildRegistry {
     }
   }
 
-  package static func add(_ pid: pid_t) {
+  /// Whether one more child can be registered (a slot is free).
+  package static var hasRoom: Bool {
+    withSlots { slots in (0..<capacity).contains { slots[$0] == 0 } }
+  }
+
+  /// Registers a child's process group; `false` when every slot is taken (see ``hasRoom``).
+  @discardableResult
+  package static func add(_ pid: pid_t) -> Bool {
     withSlots { slots in
       for i in 0..<capacity where slots[i] == 0 {
         slots[i] = pid
-        return
+        return true
       }
+      return false
     }
   }
 
@@ -42,5 +52,9 @@ package enum ChildRegistry {
 nonisolated(unsafe) private var childSlots:
   (
     pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
-    pid_t, pid_t, pid_t
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t, pid_t,
+    pid_t, pid_t, pid_t, pid_t, pid_t, pid_t
+  ) = (
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0
+  )

@@ -12,6 +12,12 @@ import StepFlowRender
 /// where the style changes. A wide grapheme is always written whole, from its lead cell;
 /// continuation cells are never written. An unchanged frame produces no bytes at all.
 ///
+/// A frame that says what can differ from the last one (``Canvas/damage``, a slide's) is
+/// compared there only; rows whose content moved sideways as a whole are shifted in the
+/// terminal (`CSI n P` to the left, `CSI n @` to the right, from column 0; the blanks that
+/// enter take the current background) when that leaves fewer cells to write, and then only
+/// the columns that entered, and the halves of wide graphemes the shift cut, are written.
+///
 /// The first frame, a frame of another size and the frame after ``invalidate()`` are full
 /// repaints: reset the style, erase the screen (`CSI 2J`), then write every cell that is not a
 /// blank in the default style. A full repaint, and any frame of ``synchronizedThreshold`` bytes or
@@ -60,6 +66,8 @@ package struct FrameWriter: Sendable {
   /// Where the frames go.
   package let placement: Placement
   var previous: Canvas?
+  /// The number of the last frame (``Canvas/frameID``; 0 when it had none).
+  var previousID: UInt64 = 0
   /// Inline: whether the rows are made (the first frame, and the first after ``restart()``).
   var inlineStarted = false
   /// The cursor as the terminal has it after the last frame; `-1` when unknown.
@@ -69,6 +77,10 @@ package struct FrameWriter: Sendable {
   var currentStyle: Style?
   /// Scratch space for one SGR sequence, kept to avoid allocating for every style change.
   var styleBytes: [UInt8] = []
+  /// Scratch space for a row as a shift leaves it (``writeShifted``).
+  var shiftedRow: [Cell] = []
+  /// Whether rows that moved sideways may be shifted in the terminal (`DCH`/`ICH`).
+  package var shiftsRows = true
   /// Cells written by the last frame (for tests and benchmarks).
   package internal(set) var lastCellsWritten = 0
 
@@ -84,6 +96,7 @@ package struct FrameWriter: Sendable {
   /// starts from there.)
   package mutating func invalidate() {
     previous = nil
+    previousID = 0
     if placement == .screen || !inlineStarted {
       cursorX = -1
       cursorY = -1
@@ -97,6 +110,7 @@ package struct FrameWriter: Sendable {
   /// suspension); the next frame makes its rows afresh from where the cursor is.
   package mutating func restart() {
     previous = nil
+    previousID = 0
     inlineStarted = false
     cursorX = -1
     cursorY = -1
@@ -117,6 +131,7 @@ package struct FrameWriter: Sendable {
       if Self.shareStorage(previous, canvas) {
         // The very same cells (a view that kept its canvas): nothing to compare.
         lastCellsWritten = 0
+        previousID = canvas.frameID
         return []
       }
       base = previous
@@ -130,8 +145,16 @@ package struct FrameWriter: Sendable {
       base = Canvas(width: canvas.width, height: canvas.height)
       isFull = true
     }
-    lastCellsWritten = writeChanges(from: base, to: canvas, into: &body)
+    // A frame drawn over the last one says which cells can differ: only those are compared.
+    let damage = canvas.damage.flatMap {
+      !isFull && previousID != 0 && $0.base == previousID && $0.rows.count == canvas.height
+        ? $0 : nil
+    }
+    lastCellsWritten = writeChanges(
+      from: base, to: canvas, rows: damage?.rows, moved: shiftsRows ? damage?.moved : nil,
+      into: &body)
     previous = canvas
+    previousID = canvas.frameID
     guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
     return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
   }
@@ -143,45 +166,75 @@ package struct FrameWriter: Sendable {
     }
   }
 
-  /// Writes every cell of `new` that differs from `old` (both of the same size).
+  /// Writes every cell of `new` that differs from `old` (both of the same size) — of the
+  /// columns `rows` gives each row when it is given (the others are the same); rows whose
+  /// content `moved` sideways are shifted in the terminal when that writes fewer cells.
   /// - Returns: the number of cells written.
-  mutating func writeChanges(from old: Canvas, to new: Canvas, into out: inout ByteBuffer)
-    -> Int
-  {
+  mutating func writeChanges(
+    from old: Canvas, to new: Canvas, rows: [ColumnSpan]? = nil,
+    moved: (rows: Range<Int>, by: Int)? = nil, into out: inout ByteBuffer
+  ) -> Int {
     let width = new.width
     var written = 0
     new.cells.withUnsafeBufferPointer { newCells in
       old.cells.withUnsafeBufferPointer { oldCells in
-        let rowBytes = width * MemoryLayout<Cell>.stride
         for y in 0..<new.height {
+          let span = rows?[y] ?? ColumnSpan(0, width)
+          let (lower, upper) = (max(0, span.lower), min(width, span.upper))
+          guard lower < upper else { continue }
           let row = y * width
           // A row whose memory is the same is the same row (most rows, most frames): one
           // memory comparison instead of one a cell.
           if let a = newCells.baseAddress, let b = oldCells.baseAddress,
-            memcmp(a + row, b + row, rowBytes) == 0
+            memcmp(a + row + lower, b + row + lower, (upper - lower) * MemoryLayout<Cell>.stride)
+              == 0
           {
             continue
           }
-          // Cells before `free` in this row were written by this frame.
-          var free = 0
-          var x = 0
-          while x < width {
-            if Self.sameCell(newCells, oldCells, row + x) {
-              x += 1
-              continue
-            }
-            var start = x
-            // Half of a wide grapheme changed: write the grapheme from its lead.
-            if start > free, newCells[row + x].isContinuation || oldCells[row + x].isContinuation {
-              start -= 1
-            }
-            let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
-            written += 1
-            free = start + cellWidth
-            x = free
+          if let moved, moved.rows.contains(y),
+            let count = writeShifted(
+              row: y, by: moved.by, span: ColumnSpan(lower, upper), old: oldCells, new: newCells,
+              width: width, into: &out)
+          {
+            written += count
+            continue
           }
+          guard let was = oldCells.baseAddress else { continue }
+          written += writeRow(
+            y, lower, upper, new: newCells, was: was + row, width: width, into: &out)
         }
       }
+    }
+    return written
+  }
+
+  /// Writes the cells of row `y` of `new`, columns `lower..<upper`, that differ from the
+  /// terminal's row `was` (its cells from column 0).
+  /// - Returns: the number of cells written.
+  mutating func writeRow(
+    _ y: Int, _ lower: Int, _ upper: Int, new newCells: UnsafeBufferPointer<Cell>,
+    was: UnsafePointer<Cell>, width: Int, into out: inout ByteBuffer
+  ) -> Int {
+    let row = y * width
+    guard let now = newCells.baseAddress else { return 0 }
+    var written = 0
+    // Cells before `free` in this row were written by this frame.
+    var free = 0
+    var x = lower
+    while x < upper {
+      if Self.same(now + row + x, was + x) {
+        x += 1
+        continue
+      }
+      var start = x
+      // Half of a wide grapheme changed: write the grapheme from its lead.
+      if start > free, newCells[row + x].isContinuation || was[x].isContinuation {
+        start -= 1
+      }
+      let cellWidth = writeCell(at: start, y: y, cells: newCells, width: width, into: &out)
+      written += 1
+      free = start + cellWidth
+      x = free
     }
     return written
   }

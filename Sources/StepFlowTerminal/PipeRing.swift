@@ -5,11 +5,13 @@ import Glibc
 /// The bytes are moved from the child's pipe into a pipe of stepflow's own (the ring,
 /// ``capacity`` bytes) by `splice(2)`, which hands over the pipe's pages without copying them;
 /// when the ring is full, its oldest bytes are spliced on to `/dev/null`. Only what is left in
-/// it — the last ``capacity`` bytes — is ever read into memory, when it is taken (``take()``).
+/// it — the last ``capacity`` bytes — is ever read into memory, when it is taken (``take()``);
+/// its end alone can be read without taking anything (``peekEnd(_:)``: the ring's pages are
+/// duplicated into a second pipe by `tee(2)`, which copies no byte either).
 ///
-/// So a command that prints 100 MB costs stepflow the page hand-overs and a read of 1 MiB at
-/// each frame, not a copy of every byte. Linux only: where `splice` or a pipe of the size is
-/// missing, ``init(capacity:)`` fails and the output is read as usual.
+/// So a command that prints 100 MB costs stepflow the page hand-overs and a read of the few
+/// KiB the screen shows at each take, not a copy of every byte. Linux only: where `splice` or a
+/// pipe of the size is missing, ``init(capacity:)`` fails and the output is read as usual.
 package final class PipeRing {
   /// What moving a child's pipe into the ring did.
   package enum Pull: Equatable {
@@ -29,18 +31,26 @@ package final class PipeRing {
   private let discard: Int32
   /// The bytes in the ring now.
   package private(set) var held = 0
-  /// The bytes sent to `/dev/null` since the last ``take()``.
-  package private(set) var passed = 0
+  /// The bytes ever moved into the ring: the one held last is byte `pulled - 1` of them.
+  package private(set) var pulled = 0
+  /// The pipe that ``peekEnd(_:)`` duplicates the ring into: made when first needed; `nil`
+  /// inside when the system could not make it.
+  private var scratch: (read: Int32, write: Int32)??
 
   private typealias Splice =
     @convention(c) (
       Int32, UnsafeMutablePointer<Int>?, Int32, UnsafeMutablePointer<Int>?, Int, UInt32
     )
     -> Int
-  /// `splice(2)`, which Swift's Glibc module does not declare (`_GNU_SOURCE`).
+  private typealias Tee = @convention(c) (Int32, Int32, Int, UInt32) -> Int
+  /// `splice(2)` and `tee(2)`, which Swift's Glibc module does not declare (`_GNU_SOURCE`).
   private static let splice: Splice? = {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "splice") else { return nil }
     return unsafeBitCast(symbol, to: Splice.self)
+  }()
+  private static let tee: Tee? = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "tee") else { return nil }
+    return unsafeBitCast(symbol, to: Tee.self)
   }()
   private static let nonBlocking: UInt32 = 2  // SPLICE_F_NONBLOCK
   /// `FIONREAD`: how many bytes a pipe holds.
@@ -51,21 +61,15 @@ package final class PipeRing {
 
   /// A ring of `capacity` bytes; `nil` where the system cannot make one.
   package init?(capacity: Int) {
-    guard Self.splice != nil else { return nil }
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
+    guard Self.splice != nil, let (read, write) = Self.pipe(capacity: capacity) else { return nil }
     let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    _ = fcntl(fds[1], Self.setPipeSize, Int32(clamping: capacity))
-    guard null >= 0, fcntl(fds[1], Self.getPipeSize) >= capacity else {
-      for fd in fds + [null] where fd >= 0 { close(fd) }
+    guard null >= 0 else {
+      close(read)
+      close(write)
       return nil
     }
-    readFD = fds[0]
-    writeFD = fds[1]
+    readFD = read
+    writeFD = write
     discard = null
     self.capacity = capacity
   }
@@ -74,6 +78,26 @@ package final class PipeRing {
     close(readFD)
     close(writeFD)
     close(discard)
+    if case .some(.some(let pipe)) = scratch {
+      close(pipe.read)
+      close(pipe.write)
+    }
+  }
+
+  /// A non-blocking pipe that holds at least `capacity` bytes, or `nil`.
+  private static func pipe(capacity: Int) -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [-1, -1]
+    guard Glibc.pipe(&fds) == 0 else { return nil }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    _ = fcntl(fds[1], setPipeSize, Int32(clamping: capacity))
+    guard fcntl(fds[1], getPipeSize) >= capacity else {
+      for fd in fds { close(fd) }
+      return nil
+    }
+    return (fds[0], fds[1])
   }
 
   /// How many bytes a pipe holds, as the system says (`nil` when it cannot).
@@ -98,6 +122,7 @@ package final class PipeRing {
       if n > 0 {
         moved += n
         held += n
+        pulled += n
         if moved >= incoming { break }
       } else if n == 0 || !Platform.wouldBlock || attempt > 0 || held == 0 {
         break
@@ -110,38 +135,63 @@ package final class PipeRing {
 
   /// Sends the `count` oldest bytes held to `/dev/null`.
   private func drop(_ count: Int) {
-    guard let splice = Self.splice else { return }
-    var left = min(count, held)
-    while left > 0 {
-      let n = Platform.retryingInterrupts {
-        splice(readFD, nil, discard, nil, left, Self.nonBlocking)
-      }
-      guard n > 0 else { return }
-      left -= n
-      held -= n
-      passed += n
-    }
+    held -= discardFront(of: readFD, count: min(count, held))
   }
 
-  /// Reads what the ring holds and empties it.
-  /// - Returns: how many bytes went to `/dev/null` before them since the last take, and the
-  ///   bytes held, in order.
-  package func take() -> (passed: Int, bytes: [UInt8]) {
-    let count = held
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+  /// Splices the `count` first bytes of the pipe `fd` to `/dev/null`; how many went.
+  private func discardFront(of fd: Int32, count: Int) -> Int {
+    guard let splice = Self.splice else { return 0 }
+    var gone = 0
+    while gone < count {
+      let n = Platform.retryingInterrupts {
+        splice(fd, nil, discard, nil, count - gone, Self.nonBlocking)
+      }
+      guard n > 0 else { break }
+      gone += n
+    }
+    return gone
+  }
+
+  /// Reads `count` bytes from the pipe `fd` (fewer if it holds fewer).
+  private static func read(_ fd: Int32, count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       initialized = 0
       while initialized < count {
         let n = Platform.retryingInterrupts {
-          read(readFD, buffer.baseAddress! + initialized, count - initialized)
+          Glibc.read(fd, buffer.baseAddress! + initialized, count - initialized)
         }
         guard n > 0 else { break }
         initialized += n
       }
     }
-    defer {
-      held = 0
-      passed = 0
+  }
+
+  /// Reads what the ring holds and empties it: the bytes from `pulled - held` to `pulled`.
+  package func take() -> [UInt8] {
+    defer { held = 0 }
+    return Self.read(readFD, count: held)
+  }
+
+  /// Reads the last `count` bytes held (all of them when fewer are held) and leaves the ring
+  /// as it was: its pages are duplicated into a second pipe (`tee(2)`, no copy), whose front is
+  /// spliced to `/dev/null` and whose end is read.
+  /// - Returns: the bytes, or `nil` where the system cannot (then ``take()``).
+  package func peekEnd(_ count: Int) -> [UInt8]? {
+    guard let tee = Self.tee else { return nil }
+    if scratch == nil { scratch = .some(Self.pipe(capacity: capacity)) }
+    guard case .some(.some(let pipe)) = scratch else { return nil }
+    let want = min(count, held)
+    guard want > 0 else { return [] }
+    let duplicated = Platform.retryingInterrupts { tee(readFD, pipe.write, held, Self.nonBlocking) }
+    guard duplicated == held else {
+      // Only part of the ring (its front) went over: leave the scratch pipe empty.
+      if duplicated > 0 { _ = discardFront(of: pipe.read, count: duplicated) }
+      return nil
     }
-    return (passed, bytes)
+    guard discardFront(of: pipe.read, count: held - want) == held - want else {
+      _ = discardFront(of: pipe.read, count: held)
+      return nil
+    }
+    return Self.read(pipe.read, count: want)
   }
 }

@@ -102,6 +102,13 @@ package final class ProcessRunner {
     var environment = baseEnvironment
     for (name, value) in launch.environment { environment[name] = value }
     let now = Platform.monotonicNow()
+    guard ChildRegistry.hasRoom else {
+      // Not one child may run where a crash of stepflow could not end it.
+      let reason = "too many commands running at once (at most \(ChildRegistry.capacity))"
+      pending.append(
+        .ended(id, TaskEnd(outcome: .notStarted(exitCode: 126, reason: reason), duration: .zero)))
+      return id
+    }
     do throws(ProcessSpawn.Failure) {
       let process = try ProcessSpawn.start(
         launch, environment: environment, passThrough: passThrough)
@@ -124,6 +131,13 @@ package final class ProcessRunner {
   package func stop(_ id: ID) {
     guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
     terminate(child, reason: .requested, at: Platform.monotonicNow())
+  }
+
+  /// The child's whole log is on the screen, or no longer (``RunnerChild/watch(_:at:into:)``):
+  /// a flood's last MiB comes with the next ``service(_:)``, then at the frame rate.
+  package func watch(_ id: ID, _ on: Bool) {
+    guard let child = children.first(where: { $0.id == id }), !child.ended else { return }
+    child.watch(on, at: Platform.monotonicNow(), into: &pending)
   }
 
   /// Sends a signal to the process group of every running child: SIGTSTP when stepflow is

@@ -9,9 +9,11 @@ import StepFlowCore
 /// not polled — so that the next read finds a full pipe instead of a few bytes: fewer wake-ups
 /// and reads for the same output. A stream that is only logged (``TaskLaunch/logOnly``) and
 /// keeps coming faster than that is a **flood**: its pipe is no longer read but spliced into a
-/// ``PipeRing``, which keeps its last MiB in the kernel; the ring is taken — read, and reported
-/// as `.skipped` then `.output` — at most ten times a second, when the flood ends, and before
-/// the other stream's output (so the order of the streams holds).
+/// ``PipeRing``, which keeps its last MiB in the kernel. Ten times a second only the ring's
+/// end is read (what the screen shows of the output: its last lines), reported as `.skipped`
+/// then `.output`; the whole ring is taken — read and reported — when the flood ends, before
+/// the other stream's output (so the order of the streams holds), and while the whole log is
+/// on the screen (``watched``: at once, then at the frame rate).
 final class RunnerChild {
   let id: ProcessRunner.ID
   let process: ProcessSpawn.Child
@@ -34,10 +36,13 @@ final class RunnerChild {
   private var stdoutTotal = 0
   /// The streams that may flood (only logged; stdout only when a capture keeps its end).
   private let mayFlood: Set<TaskStream>
-  /// Until when a stream that gave much is not polled.
-  private var restUntil: [TaskStream: Duration] = [:]
-  /// The stream flooding now, its ring, and when the ring was last taken.
-  private var flood: (stream: TaskStream, ring: PipeRing, taken: Duration)?
+  /// Until when stdout and stderr, having given much, are not polled.
+  private var restUntil: (stdout: Duration?, stderr: Duration?)
+  /// The stream flooding now and its ring.
+  private var flood: RunnerFlood?
+  /// Whether the whole log is on the screen (the `l` pane): a flood's ring is then taken
+  /// whole at the frame rate, not only its end ten times a second.
+  private(set) var watched = false
 
   /// How long a stream that gave at least ``restAfter`` bytes at once is not polled: the
   /// output shows no later for it (a frame is drawn at most every 16 ms), and a command
@@ -50,8 +55,15 @@ final class RunnerChild {
   static let floodGoesOn = 64 << 10
   /// What a read must give for a stream that may flood to become a flood (half the pipe).
   static let floodAfter = 512 << 10
-  /// How often a flood's ring is taken, so the screen shows its latest lines.
+  /// How often a flood's end is read, so the screen shows its latest lines.
   static let floodInterval: Duration = .milliseconds(100)
+  /// How often a flood's ring is taken while the whole log is on the screen: a frame.
+  static let watchedInterval: Duration = .milliseconds(16)
+  /// How much of a flood's end is read for the screen: its last lines, long ones too.
+  static let floodTail = 32 << 10
+  /// What a pull into the ring must move for another to follow at once (the producer fills
+  /// the pipe faster than it is emptied); less, and the stream rests.
+  static let pullAgainAfter = 256 << 10
 
   init(id: ProcessRunner.ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
     self.id = id
@@ -75,9 +87,11 @@ final class RunnerChild {
   /// The descriptors to wait on now: the pipes that are not resting, and the pidfd.
   func pollDescriptors(at now: Duration) -> [pollfd] {
     var fds: [pollfd] = []
-    for stream in [TaskStream.stdout, .stderr] where fd(stream) >= 0 {
-      if let until = restUntil[stream], until > now { continue }
-      fds.append(pollfd(fd: fd(stream), events: Int16(POLLIN), revents: 0))
+    if stdout >= 0, (restUntil.stdout ?? now) <= now {
+      fds.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0))
+    }
+    if stderr >= 0, (restUntil.stderr ?? now) <= now {
+      fds.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0))
     }
     if process.pidfd >= 0 {
       fds.append(pollfd(fd: process.pidfd, events: Int16(POLLIN), revents: 0))
@@ -87,21 +101,36 @@ final class RunnerChild {
 
   /// When a rest ends or the flood's ring is due to be taken.
   var readDeadline: Duration? {
-    var deadline = restUntil.values.min()
-    if let flood {
-      let take = flood.taken + Self.floodInterval
-      deadline = min(deadline ?? take, take)
-    }
+    var deadline = restUntil.stdout
+    if let time = restUntil.stderr { deadline = min(deadline ?? time, time) }
+    if let time = flood.map({ $0.taken + takeInterval }) { deadline = min(deadline ?? time, time) }
     return deadline
   }
 
-  /// Does what is due by time: rests that ended are forgotten, and the flood's ring is taken
-  /// when it is time — a flood that brought nothing since is over.
+  /// How often the flood's ring is read.
+  private var takeInterval: Duration { watched ? Self.watchedInterval : Self.floodInterval }
+
+  /// Does what is due by time: rests that ended are forgotten, and the flood's ring is read
+  /// when it is time — a flood that brought nothing since is over (and taken whole).
   func due(at now: Duration, into events: inout [ProcessRunner.Event]) {
-    restUntil = restUntil.filter { $0.value > now }
-    if let flood, now >= flood.taken + Self.floodInterval, !takeFlood(at: now, into: &events) {
-      self.flood = nil
+    if let until = restUntil.stdout, until <= now { restUntil.stdout = nil }
+    if let until = restUntil.stderr, until <= now { restUntil.stderr = nil }
+    if let flood, now >= flood.taken + takeInterval,
+      !takeFlood(whole: watched, at: now, into: &events)
+    {
+      endFlood(at: now, into: &events)
     }
+  }
+
+  /// The whole log is on the screen (`true`) or no longer: a flood's ring is taken whole at
+  /// once, then at the frame rate; or only its end is read again.
+  func watch(_ on: Bool, at now: Duration, into events: inout [ProcessRunner.Event]) {
+    watched = on
+    if on, flood != nil { takeFlood(whole: true, at: now, into: &events) }
+  }
+
+  private func rest(_ stream: TaskStream, until time: Duration) {
+    if stream == .stdout { restUntil.stdout = time } else { restUntil.stderr = time }
   }
 
   // MARK: Reading
@@ -129,18 +158,18 @@ final class RunnerChild {
       }
       if got == 0, let flood, flood.stream != stream {
         // The other stream floods: what its ring holds came first.
-        takeFlood(at: now, into: &events)
+        takeFlood(whole: true, at: now, into: &events)
       }
       got += n
       let bytes = Array(buffer[0..<n])
       if stream == .stdout { capture(bytes) }
       events.append(.output(id, stream, bytes))
     }
-    if got >= Self.restAfter { restUntil[stream] = now + Self.restPeriod }
+    if got >= Self.restAfter { rest(stream, until: now + Self.restPeriod) }
     if got >= Self.floodAfter, mayFlood.contains(stream), flood == nil,
       let ring = PipeRing(capacity: TaskLog.defaultLimit)
     {
-      flood = (stream, ring, now)
+      flood = RunnerFlood(stream: stream, ring: ring, taken: now)
     }
   }
 
@@ -152,35 +181,50 @@ final class RunnerChild {
     into events: inout [ProcessRunner.Event]
   ) -> Bool {
     var moved = 0
-    while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) { moved += n }
+    // Again at once only while the producer fills the pipe faster than it is emptied: fewer,
+    // larger splices.
+    while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) {
+      moved += n
+      if n < Self.pullAgainAfter { break }
+    }
     guard moved >= Self.floodGoesOn else {
       // It slowed down (or ended, or the ring refused): what the ring holds goes out, and the
       // stream is read as usual again.
-      takeFlood(at: now, into: &events)
-      flood = nil
+      endFlood(at: now, into: &events)
       return false
     }
-    restUntil[stream] = now + Self.restPeriod
-    if let flood, now >= flood.taken + Self.floodInterval { takeFlood(at: now, into: &events) }
+    rest(stream, until: now + Self.restPeriod)
+    if let flood, now >= flood.taken + takeInterval {
+      takeFlood(whole: watched, at: now, into: &events)
+    }
     return true
   }
 
-  /// Reports what the flood's ring holds: the bytes that passed unread, then the ring's bytes.
-  /// - Returns: whether anything came since the last take.
+  /// Reports what came into the flood's ring since the last report: its end, or `whole`, all
+  /// the ring holds (``RunnerFlood/take(whole:tail:at:)``).
+  /// - Returns: whether anything came since the last report.
   @discardableResult
-  private func takeFlood(at now: Duration, into events: inout [ProcessRunner.Event]) -> Bool {
-    guard let current = flood else { return false }
-    let (passed, bytes) = current.ring.take()
-    flood?.taken = now
-    if passed > 0 {
-      if current.stream == .stdout { skipCapture(passed) }
-      events.append(.skipped(id, current.stream, passed))
+  private func takeFlood(whole: Bool, at now: Duration, into events: inout [ProcessRunner.Event])
+    -> Bool
+  {
+    guard var current = flood else { return false }
+    let taken = current.take(whole: whole, tail: Self.floodTail, at: now)
+    flood = current
+    if taken.skipped != 0 {
+      if current.stream == .stdout { skipCapture(taken.skipped) }
+      events.append(.skipped(id, current.stream, taken.skipped))
     }
-    if !bytes.isEmpty {
-      if current.stream == .stdout { capture(bytes) }
-      events.append(.output(id, current.stream, bytes))
+    if !taken.bytes.isEmpty {
+      if current.stream == .stdout { capture(taken.bytes) }
+      events.append(.output(id, current.stream, taken.bytes))
     }
-    return passed > 0 || !bytes.isEmpty
+    return taken.fresh
+  }
+
+  /// The flood is over: the whole ring is reported, and the stream is read again.
+  private func endFlood(at now: Duration, into events: inout [ProcessRunner.Event]) {
+    takeFlood(whole: true, at: now, into: &events)
+    flood = nil
   }
 
   /// The child has exited: what is left in its pipes (and a flood's ring) is read.
@@ -189,8 +233,7 @@ final class RunnerChild {
   ) {
     drain(.stdout, budget: budget, buffer: &buffer, at: now, into: &events)
     drain(.stderr, budget: budget, buffer: &buffer, at: now, into: &events)
-    takeFlood(at: now, into: &events)
-    flood = nil
+    endFlood(at: now, into: &events)
   }
 
   private func closePipe(_ stream: TaskStream) {
@@ -229,7 +272,8 @@ final class RunnerChild {
     }
   }
 
-  /// Stdout came that was not read: the capture of its end starts again after it.
+  /// Stdout came that was not read (`count` > 0), or its last `-count` bytes come again: the
+  /// capture of its end starts again after them.
   private func skipCapture(_ count: Int) {
     stdoutTotal += count
     captured = []

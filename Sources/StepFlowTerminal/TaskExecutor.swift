@@ -50,6 +50,8 @@ package final class TaskExecutor {
         } else {
           work.cancel(id)
         }
+      case .watchLog(let id, let on):
+        if let process = processOf[id] { runner.watch(process, on) }
       }
     }
   }

@@ -28,4 +28,31 @@ import Testing
     #expect(
       InlineTests.stdout(pty).contains("\"answers\":{\"cups\":3}"), "\(InlineTests.stdout(pty))")
   }
+
+  /// Inline (`--inline`): the step screen is drawn in the rows below the shell's lines, its
+  /// keys reach it, and the run leaves its record line and the terminal as it was.
+  @Test func inlineTheKeysReachTheScreenAndTheRecordLineIsLeft() throws {
+    let pty = try PseudoTerminal(width: 60, height: 24)
+    let before = pty.settings()
+    try pty.spawn(
+      "/bin/sh",
+      arguments: [
+        "-c", "printf '%s\\n' '$ order --inline' >&2; exec '\(Stepflow.probePath)' order --inline",
+      ],
+      environment: InteractiveTests.environment, stdout: .pipe)
+    #expect(pty.waitForText("cups: 0 (+ and -)"), "\(pty.model.usedLines)")
+    #expect(!pty.model.alternateScreen)
+    #expect(pty.model.usedLines.first == "$ order --inline", "below the shell's line")
+    pty.send("++")
+    #expect(pty.waitForText("cups: 2"), "the keys reach the screen inline")
+    pty.send("\r")
+    #expect(pty.waitForText("Cups: 2"), "the summary has its answer")
+    pty.send("\r")
+    #expect(pty.waitForExit() == .exited(0))
+    InlineTests.expectGivenBack(pty, before)
+    #expect(pty.model.usedLines == ["$ order --inline", "✔ Order"], "\(pty.model.usedLines)")
+    #expect(pty.model.cursorY == 2 && pty.model.cursorX == 0, "the cursor below the record")
+    #expect(
+      InlineTests.stdout(pty).contains("\"answers\":{\"cups\":2}"), "\(InlineTests.stdout(pty))")
+  }
 }

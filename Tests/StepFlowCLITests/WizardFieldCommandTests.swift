@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StepFlowTerminal
 import StepFlowTestSupport
 import Testing
 
@@ -66,6 +67,34 @@ import Testing
     #expect(
       result.stderr
         == "stepflow: command 1: next: Branch: its options could not be listed (fatal: not a git repository); Enter or retry lists them again\n"
+    )
+  }
+
+  /// Every command stepflow starts is one its crash handler can end: a step whose commands
+  /// would be one more than it can hold at once runs the rest and says why the last did not.
+  @Test func oneCommandMoreThanCanBeEndedOnACrashIsNotStarted() throws {
+    let count = ChildRegistry.capacity + 1
+    // f01 … f33: their commands start in the order of their ids, so the last is refused.
+    let ids = (1...count).map { $0 < 10 ? "f0\($0)" : "f\($0)" }
+    let fields = ids.map {
+      #"{ id: "\#($0)", label: "\#($0)", type: "choice", optionsFrom: { shell: "sleep 1; echo a" } }"#
+    }
+    let folder = try WizardCommandTests.folder([
+      "many.json": """
+      { id: "many", title: "Many", steps: [
+        { id: "pick", title: "Pick", fields: [\(fields.joined(separator: ",\n"))] },
+        { id: "done", title: "Done" },
+      ] }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try Stepflow.run([
+      "run", folder + "/many.json", "--output", "none", "--commands", "next",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "stepflow: command 1: next: f\(count): its options could not be listed (too many commands running at once (at most \(ChildRegistry.capacity))); Enter or retry lists them again\n"
     )
   }
 

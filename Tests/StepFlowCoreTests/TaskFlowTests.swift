@@ -294,6 +294,35 @@ import Testing
     #expect(CommandSpec.codeArgumentIndex(["make", "-C", "x"]) == nil)
   }
 
+  @Test func theOutputPaneWatchesTheRunningTasksLogWhileItIsOpen() throws {
+    var run = Run(try Self.flow())
+    try run.send("next")
+    try run.send("enter")
+    let id = try #require(run.runID)
+    func press(_ key: Key) {
+      let before = run.state
+      _ = FlowMachine.handleKey(key, state: &run.state, flow: run.flow)
+      run.effects = FlowMachine.taskEffects(from: before, to: run.state)
+    }
+    press(.character("l"))
+    #expect(run.state.showsLog)
+    #expect(run.effects == [.watchLog(id, true)], "opening the pane asks for the whole log")
+    press(.character("l"))
+    #expect(run.effects == [.watchLog(id, false)], "closing it, for the end the step shows")
+    press(.character("l"))
+    #expect(run.effects == [.watchLog(id, true)])
+    try run.send("stop")
+    #expect(run.effects == [.cancel(id)], "a stopped run is not unwatched: it is gone")
+    press(.escape)
+    #expect(run.effects == [])
+    // A run that ended: the pane opens on its log, nothing to watch.
+    try run.send("retry")
+    let second = try #require(run.runID)
+    run.end(second, .exited(0))
+    press(.character("l"))
+    #expect(run.state.showsLog && run.effects == [])
+  }
+
   @Test func aNULInAnAnswerIsRefused() throws {
     var run = Run(try Self.flow())
     run.state.answers["name"] = .text("a\u{0}b")

@@ -58,6 +58,21 @@ import Testing
     #expect(log.firstOffset == 1004)
   }
 
+  @Test func aNegativeSkipReplacesTheEndKeptWithTheSameBytesWhole() {
+    // A flood's log: only its end was sent (after 1000 bytes passed), then the runner sends
+    // its last 7 bytes again whole.
+    var log = TaskLog(limit: 64)
+    log.append(bytes("old\n"), from: .stdout)
+    log.skip(1000, of: .stdout)
+    log.append(bytes("end"), from: .stdout)
+    #expect(log.total == 1007 && log.firstOffset == 1004)
+    log.skip(-7, of: .stdout)
+    #expect(log.isEmpty && log.total == 1000)
+    log.append(bytes("y\ny\nend"), from: .stdout)
+    #expect(log.total == 1007 && log.firstOffset == 1000, "offsets as if sent once")
+    #expect(log.lastLines(5).map(\.text) == ["y", "y", "end"])
+  }
+
   @Test func aCaptureCutFromTheEndOfALongerOutputStartsOnACharacter() {
     let end = Array("é".utf8)[1...] + Array("éé\n done \n".utf8)
     #expect(FlowMachine.trimmedOutput(Array(end), cutAtStart: true) == "éé\n done")

@@ -7,7 +7,8 @@ import StepFlowText
 /// It understands printable UTF-8 (graphemes measured with ``DisplayWidth``: a wide grapheme
 /// takes a lead and a continuation cell, and overwriting either half of a wide grapheme blanks
 /// the other half), `CR`, `LF`, `BS`, `HT`, `BEL`, `CAN`, cursor movement (`CUP`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), SGR (every code ``ANSI`` and
+/// `CUF`, `CUB`, `CHA`, `VPA`, `DECSC`/`DECRC`), erasing (`ED`, `EL`), shifting a row (`DCH`,
+/// `ICH`: the blanks that enter take the current background, as with `bce`), SGR (every code ``ANSI`` and
 /// ``FrameWriter`` emit) and the private modes `?7` (autowrap), `?25` (cursor), `?1049`
 /// (alternate screen), `?1000` and `?1006` (mouse reporting, SGR form), `?2004` (bracketed
 /// paste) and `?2026` (synchronized output).
@@ -22,69 +23,69 @@ import StepFlowText
 /// ```
 public struct TerminalModel: Sendable {
   /// The screen's width in columns.
-  public private(set) var width: Int
+  public internal(set) var width: Int
   /// The screen's height in rows.
-  public private(set) var height: Int
+  public internal(set) var height: Int
   /// The cursor, 0-based.
-  public private(set) var cursorX = 0
+  public internal(set) var cursorX = 0
   /// The cursor's row, 0-based.
-  public private(set) var cursorY = 0
+  public internal(set) var cursorY = 0
   /// The SGR state new text is drawn in.
-  public private(set) var style = Style.plain
+  public internal(set) var style = Style.plain
   /// Whether the cursor is shown (`?25h`).
-  public private(set) var cursorVisible = true
+  public internal(set) var cursorVisible = true
   /// Whether the alternate screen is on (`?1049h`).
-  public private(set) var alternateScreen = false
+  public internal(set) var alternateScreen = false
   /// Whether writing past the last column wraps (`?7h`).
-  public private(set) var autowrap = true
+  public internal(set) var autowrap = true
   /// Whether bracketed paste is on (`?2004h`).
-  public private(set) var bracketedPaste = false
+  public internal(set) var bracketedPaste = false
   /// Whether synchronized output (`?2026h`) is on, and how often it was switched on.
-  public private(set) var synchronizedOutput = false
+  public internal(set) var synchronizedOutput = false
   /// How often synchronized output was switched on.
-  public private(set) var synchronizedFrames = 0
+  public internal(set) var synchronizedFrames = 0
   /// Modes a full-screen program (an editor) may switch on and leave on: mouse reports (any
   /// of 1000, 1002, 1003, 1005, 1006, 1015), application cursor keys (`?1h`), the application
   /// keypad (`ESC =`), origin mode (`?6h`), insert mode (`4h`), a scroll region (`CSI t;b r`)
   /// and the DEC graphics character set (`ESC ( 0`).
-  public private(set) var mouseModes: Set<Int> = []
+  public internal(set) var mouseModes: Set<Int> = []
   /// Whether the terminal reports mouse presses (`?1000`).
   public var mouseReporting: Bool { mouseModes.contains(1000) }
   /// Whether mouse reports use the SGR form (`?1006`).
   public var sgrMouse: Bool { mouseModes.contains(1006) }
   /// Whether application cursor keys (`?1h`) are on.
-  public private(set) var applicationCursorKeys = false
+  public internal(set) var applicationCursorKeys = false
   /// Whether the application keypad (`ESC =`) is on.
-  public private(set) var applicationKeypad = false
+  public internal(set) var applicationKeypad = false
   /// Whether origin mode (`?6h`) is on.
-  public private(set) var originMode = false
+  public internal(set) var originMode = false
   /// Whether insert mode (`4h`) is on.
-  public private(set) var insertMode = false
+  public internal(set) var insertMode = false
   /// The scroll region (`CSI t;b r`), rows counted from 1; `nil` for the whole screen.
-  public private(set) var scrollRegion: ClosedRange<Int>? = nil
+  public internal(set) var scrollRegion: ClosedRange<Int>? = nil
   /// Whether the DEC graphics character set (`ESC ( 0`) is selected.
-  public private(set) var graphicsCharset = false
+  public internal(set) var graphicsCharset = false
   /// What the model did not understand, in order.
-  public private(set) var errors: [String] = []
+  public internal(set) var errors: [String] = []
   /// The rows that scrolled off the top of the main screen, oldest first, as text (trailing
   /// blanks trimmed): the terminal's scrollback.
-  public private(set) var scrollback: [String] = []
+  public internal(set) var scrollback: [String] = []
   /// Whether a narrower window re-wraps each row's text onto several rows, the cursor staying
   /// with its cell (VTE, kitty, iTerm2, tmux do); `false`: rows are cut (xterm).
   public var reflows = false
 
-  private var grid: [Cell]
+  var grid: [Cell]
   /// The main screen and its cursor while the alternate screen is shown.
-  private var savedMain: (grid: [Cell], x: Int, y: Int)?
+  var savedMain: (grid: [Cell], x: Int, y: Int)?
   /// The cursor and style `ESC 7` saved, for `ESC 8`.
-  private var savedCursor: (x: Int, y: Int, style: Style)?
+  var savedCursor: (x: Int, y: Int, style: Style)?
   /// The cursor wrote the last column; the next grapheme wraps (when autowrap is on).
-  private var pendingWrap = false
+  var pendingWrap = false
 
-  private enum State: Sendable { case ground, escape, csi, charset }
-  private var state = State.ground
-  private var sequence: [UInt8] = []
-  private var text: [UInt8] = []
+  enum State: Sendable { case ground, escape, csi, charset }
+  var state = State.ground
+  var sequence: [UInt8] = []
+  var text: [UInt8] = []
 
   /// A blank screen.
   public init(width: Int, height: Int) {
@@ -320,7 +321,7 @@ public struct TerminalModel: Sendable {
     cursorY = max(0, newCursor.y)
   }
 
-  private static func text(of row: [Cell]) -> String {
+  static func text(of row: [Cell]) -> String {
     var line = row.map(\.symbol).joined()
     while line.last == " " { line.removeLast() }
     return line
@@ -393,174 +394,5 @@ public struct TerminalModel: Sendable {
     } else {
       cursorX = x + w
     }
-  }
-
-  private mutating func moveTo(x: Int, y: Int) {
-    cursorX = max(0, min(width - 1, x))
-    cursorY = max(0, min(height - 1, y))
-    pendingWrap = false
-  }
-
-  private mutating func lineFeed() {
-    if cursorY < height - 1 {
-      cursorY += 1
-    } else {
-      if savedMain == nil { scrollback.append(Self.text(of: Array(grid[0..<width]))) }
-      grid.removeFirst(width)
-      grid.append(contentsOf: Array(repeating: Cell(), count: width))
-    }
-    pendingWrap = false
-  }
-
-  private func parameters() -> [Int]? {
-    var body = sequence
-    if body.first == UInt8(ascii: "?") { body.removeFirst() }
-    guard body.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3B }) else { return nil }
-    if body.isEmpty { return [] }
-    return body.split(separator: 0x3B, omittingEmptySubsequences: false).map { digits in
-      digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
-  }
-
-  private mutating func csi(final: UInt8) {
-    let isPrivate = sequence.first == UInt8(ascii: "?")
-    guard let p = parameters() else {
-      errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
-      return
-    }
-    let first = p.first ?? 0
-    let n = max(1, first)
-    switch (isPrivate, final) {
-    case (false, UInt8(ascii: "H")), (false, UInt8(ascii: "f")):
-      moveTo(x: (p.count > 1 ? max(1, p[1]) : 1) - 1, y: n - 1)
-    case (false, UInt8(ascii: "A")): moveTo(x: cursorX, y: cursorY - n)
-    case (false, UInt8(ascii: "B")): moveTo(x: cursorX, y: cursorY + n)
-    case (false, UInt8(ascii: "C")): moveTo(x: cursorX + n, y: cursorY)
-    case (false, UInt8(ascii: "D")): moveTo(x: cursorX - n, y: cursorY)
-    case (false, UInt8(ascii: "G")): moveTo(x: n - 1, y: cursorY)
-    case (false, UInt8(ascii: "d")): moveTo(x: cursorX, y: n - 1)
-    case (false, UInt8(ascii: "J")):
-      let here = cursorY * width + cursorX
-      switch first {
-      case 0: erase(here..<grid.count)
-      case 1: erase(0..<(here + 1))
-      case 2, 3: erase(0..<grid.count)
-      default: errors.append("unsupported ED \(first)")
-      }
-    case (false, UInt8(ascii: "K")):
-      let row = cursorY * width
-      switch first {
-      case 0: erase((row + cursorX)..<(row + width))
-      case 1: erase(row..<(row + cursorX + 1))
-      case 2: erase(row..<(row + width))
-      default: errors.append("unsupported EL \(first)")
-      }
-    case (false, UInt8(ascii: "m")):
-      selectGraphicRendition(p.isEmpty ? [0] : p)
-    case (true, UInt8(ascii: "h")), (true, UInt8(ascii: "l")):
-      for mode in p { setMode(mode, on: final == UInt8(ascii: "h")) }
-    case (false, UInt8(ascii: "h")), (false, UInt8(ascii: "l")):
-      for mode in p {
-        if mode == 4 {
-          insertMode = final == UInt8(ascii: "h")
-        } else {
-          errors.append("unsupported mode \(mode)")
-        }
-      }
-    case (false, UInt8(ascii: "r")):
-      let top = max(1, first)
-      let bottom = p.count > 1 && p[1] > 0 ? p[1] : height
-      scrollRegion = top == 1 && bottom >= height ? nil : top...bottom
-      moveTo(x: 0, y: 0)
-    default:
-      errors.append("unsupported CSI \(Self.describe(sequence + [final]))")
-    }
-  }
-
-  private mutating func erase(_ range: Range<Int>) {
-    for i in range { grid[i] = Cell(style: Style(background: style.background)) }
-  }
-
-  private mutating func setMode(_ mode: Int, on: Bool) {
-    switch mode {
-    case 1: applicationCursorKeys = on
-    case 6: originMode = on
-    case 1000, 1002, 1003, 1005, 1006, 1015:
-      if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
-    case 7: autowrap = on
-    case 25: cursorVisible = on
-    case 2004: bracketedPaste = on
-    case 2026:
-      if on && !synchronizedOutput { synchronizedFrames += 1 }
-      synchronizedOutput = on
-    case 1049:
-      if on, savedMain == nil {
-        savedMain = (grid, cursorX, cursorY)
-        grid = Array(repeating: Cell(), count: width * height)
-        alternateScreen = true
-      } else if !on, let main = savedMain {
-        grid = main.grid
-        moveTo(x: main.x, y: main.y)
-        savedMain = nil
-        alternateScreen = false
-      }
-    default: errors.append("unsupported private mode \(mode)")
-    }
-  }
-
-  private mutating func selectGraphicRendition(_ p: [Int]) {
-    var i = 0
-    while i < p.count {
-      let code = p[i]
-      i += 1
-      switch code {
-      case 0: style = .plain
-      case 1: style.attributes.insert(.bold)
-      case 2: style.attributes.insert(.dim)
-      case 3: style.attributes.insert(.italic)
-      case 4: style.attributes.insert(.underline)
-      case 7: style.attributes.insert(.reverse)
-      case 9: style.attributes.insert(.strikethrough)
-      case 22: style.attributes.subtract([.bold, .dim])
-      case 23: style.attributes.remove(.italic)
-      case 24: style.attributes.remove(.underline)
-      case 25, 28: break
-      case 27: style.attributes.remove(.reverse)
-      case 29: style.attributes.remove(.strikethrough)
-      case 30...37: style.foreground = .ansi(UInt8(code - 30))
-      case 39: style.foreground = .default
-      case 40...47: style.background = .ansi(UInt8(code - 40))
-      case 49: style.background = .default
-      case 90...97: style.foreground = .ansi(UInt8(code - 82))
-      case 100...107: style.background = .ansi(UInt8(code - 92))
-      case 38, 48:
-        guard let (color, used) = extendedColor(p, from: i) else {
-          errors.append("malformed SGR \(p)")
-          return
-        }
-        if code == 38 { style.foreground = color } else { style.background = color }
-        i += used
-      default:
-        errors.append("unsupported SGR \(code)")
-      }
-    }
-  }
-
-  /// `5;n` or `2;r;g;b` after 38/48.
-  private func extendedColor(_ p: [Int], from i: Int) -> (Color, Int)? {
-    func byte(_ k: Int) -> UInt8? { k < p.count && p[k] <= 255 ? UInt8(p[k]) : nil }
-    if i < p.count, p[i] == 5, let n = byte(i + 1) { return (.indexed(n), 2) }
-    if i < p.count, p[i] == 2, let r = byte(i + 1), let g = byte(i + 2), let b = byte(i + 3) {
-      return (.rgb(r, g, b), 4)
-    }
-    return nil
-  }
-
-  private static func describe(_ byte: UInt8) -> String {
-    byte >= 0x21 && byte < 0x7F ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16)
-  }
-
-  private static func describe(_ bytes: [UInt8]) -> String {
-    bytes.map { describe($0) }.joined()
   }
 }

@@ -5,9 +5,11 @@ import Testing
 @testable import StepFlow
 @testable import StepFlowCLI
 
-/// A step slide draws each of its two screens once and keeps them: every frame must be the
-/// frame drawn from nothing at that moment (both screens drawn anew), whatever was drawn
-/// before — for a step with its own colours (which blend), a stage, tabs and a form.
+/// A step slide draws each of its two screens once and keeps them, and draws most frames over
+/// an earlier one by changing what moved: every frame must be the frame drawn from nothing at
+/// that moment (both screens drawn anew, in a canvas of its own), whatever was drawn before —
+/// for a step with its own colours (which blend), a stage, tabs and a form — and the frame
+/// writer, told what changed, must bring the terminal to it.
 @Suite struct SlideFrameTests {
   /// The frame at `now` with the slide's screens drawn anew, as every frame was drawn before
   /// they were kept.
@@ -16,6 +18,7 @@ import Testing
   {
     var fresh = program
     fresh.transition?.canvases = SlideCanvases()
+    fresh.canvasPool = CanvasPool()
     return fresh.view(width: width, height: height, at: now)
   }
 
@@ -31,11 +34,15 @@ import Testing
       var program = FlowProgram(
         flow: flow, options: FlowOptions(glyphs: glyphs, animate: true, auto: name == "delivery"))
       var now = Duration.zero
-      _ = program.view(width: width, height: height, at: now)
+      var writer = FrameWriter(depth: .truecolor)
+      var terminal = TerminalModel(width: width, height: height)
+      terminal.apply(writer.frame(program.view(width: width, height: height, at: now)))
       var slides = 0
+      var drawnOver = 0
       for line in scripts[name, default: []] {
         program.apply(try Command.parse(line), at: now)
         if program.transition != nil { slides += 1 }
+        let canvases = program.transition?.canvases
         // The frames a loop draws: at the command, then at every deadline of the slide.
         var frames = 0
         repeat {
@@ -43,15 +50,24 @@ import Testing
           let anew = Self.drawnAnew(program, width: width, height: height, at: now)
           #expect(kept == anew, "\(name) \(width)x\(height) after \(line) at \(now)")
           if kept != anew { return }
+          terminal.apply(writer.frame(kept))
+          let wrong = terminal.differences(from: kept)
+          #expect(wrong.isEmpty, "\(name) \(width)x\(height) after \(line) at \(now): \(wrong)")
+          if !wrong.isEmpty { return }
           guard let next = program.nextDeadline(after: now), frames < 40 else { break }
           now = next
           _ = program.handle(.tick, at: now)
           frames += 1
         } while program.transition?.timing.isAnimating(at: now) == true
+        drawnOver += canvases?.framesDrawnOver ?? 0
         now += .milliseconds(300)
         _ = program.handle(.tick, at: now)
       }
       #expect(slides >= 2, "the script moves between steps")
+      // Delivery's steps have colours of their own, which blend: every frame is drawn whole.
+      if name != "delivery" {
+        #expect(drawnOver >= 10, "\(name) \(width)x\(height): frames drawn over earlier ones")
+      }
     }
   }
 

@@ -76,6 +76,21 @@ struct CartScreen: FocusableScreenView {
     }
   }
 
+  /// The hint line says what the cart's keys do here (the key table's ↑ ↓ would say "move").
+  func hints(context: ScreenKeyContext) -> [ScreenHint] {
+    [
+      ScreenHint([.up, .down], "line"), ScreenHint([.character("+"), .character("-")], "quantity"),
+    ]
+  }
+
+  /// A click on a line picks it (rows 0… are the cart's own).
+  func handle(mouse: MouseEvent, context: ScreenKeyContext) -> ScreenKeyOutcome {
+    guard case .press(.left) = mouse.action, Product.all.indices.contains(mouse.row) else {
+      return .ignored
+    }
+    return .handled(state: ["row": .number(mouse.row)])
+  }
+
   func plainLines(context: StepScreenContext) -> [String] {
     [
       "Your cart: "

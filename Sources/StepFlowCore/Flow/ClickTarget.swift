@@ -11,6 +11,8 @@ package enum ClickTarget: Hashable, Sendable {
   case tab(Int)
   /// A field of the step (or of the selected tab), and the part of it clicked.
   case field(Focus, FieldClick)
+  /// The step's own screen (a ``ScreenKeys`` block), at a column and row of its area.
+  case screen(column: Int, row: Int)
 }
 
 /// The part of a field a click landed on.
@@ -75,6 +77,10 @@ extension FlowMachine {
       // The button's press: Enter on it (Finish on the last step).
       state.editor?.setFocus(.next)
       return apply(.enter, to: &state, flow: flow)
+    case .screen:
+      // The screen left the click to the flow: it takes the focus.
+      state.editor?.setFocus(.screen)
+      return .changed
     case .tab(let index):
       state.editor?.setFocus(.tabBar)
       guard let current = state.progression.current, state.selectedTab(ofStep: current) != index
@@ -96,5 +102,19 @@ extension FlowMachine {
         return .changed
       }
     }
+  }
+
+  /// A mouse event on the step's own screen, in its coordinates: the screen's to take.
+  /// - Returns: `nil` when the screen leaves it to the flow.
+  package static func screenMouse(
+    _ event: MouseEvent, state: inout FlowState, flow: FlowDefinition
+  ) -> Outcome? {
+    guard state.status == .running, var editor = state.editor,
+      let given = editor.handleScreenMouse(event, answers: state.answers)
+    else { return nil }
+    state.editor = editor
+    state.syncAnswers(flow: flow)
+    if case .failure(let error) = given { return .refused(error.message) }
+    return .changed
   }
 }

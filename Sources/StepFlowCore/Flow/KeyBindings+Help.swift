@@ -44,14 +44,18 @@ extension KeyBindings {
   ///   - words: What an action does here when it is not what the table says (in a question,
   ///     Esc cancels: `(.leaveField, "cancel")`).
   ///   - remaps: Keys moved, other than the installed ones (``KeyRemaps/current``, the default).
+  ///   - taken: Keys something else takes here (a step screen's): items for them are left out.
   /// - Returns: The items, each its keys and its words.
   package static func hints(
     in context: FocusContext, ascii: Bool = false, enter: String? = nil,
     leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = [],
-    remaps: KeyRemaps? = nil
+    remaps: KeyRemaps? = nil, taken: [Key] = []
   ) -> [String] {
     hintItems(in: context, ascii: ascii, remaps: remaps).compactMap { entry in
       if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
+      if !taken.isEmpty, entry.patterns.contains(where: { p in taken.contains(where: p.matches) }) {
+        return nil
+      }
       let hint = words.first { $0.action == entry.action }?.hint ?? entry.hint
       return entry.keys + " " + (entry.isEnter ? enter ?? hint : hint)
     }
@@ -64,6 +68,8 @@ extension KeyBindings {
     var hint: String
     var isEnter: Bool
     var action: KeyAction
+    /// The keys the item is for.
+    var patterns: [KeyPattern]
   }
 
   /// The hint items of each context (both glyph styles), each made the first time a frame
@@ -108,7 +114,7 @@ extension KeyBindings {
           rank(of: binding), items.count,
           HintItem(
             keys: hintLabel(keys, ascii: ascii), hint: hint, isEnter: isEnter,
-            action: binding.action)
+            action: binding.action, patterns: keys)
         ))
     }
     return items.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.item)

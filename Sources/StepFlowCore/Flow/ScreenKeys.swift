@@ -30,6 +30,28 @@ public enum ScreenKeyOutcome: Equatable, Sendable {
   case handled(answers: [String: FieldValue?] = [:], state: [String: FieldValue]? = nil)
 }
 
+/// One item of the hint line a step screen gives for the keys it takes (`← → quantity`).
+///
+/// While the screen has the focus its items come first, and the key table's items for the
+/// same keys are left out (a screen that takes ←/→ does not show `← → step`).
+public struct ScreenHint: Hashable, Sendable {
+  /// The keys, named on the line as help names them, one after the other (`← →`, `+ -`).
+  public var keys: [Key]
+  /// What they do, in a word or two.
+  public var words: String
+
+  /// An item: `keys`, then `words`.
+  public init(_ keys: [Key], _ words: String) {
+    self.keys = keys
+    self.words = words
+  }
+
+  /// The item as the hint line shows it.
+  package func text(ascii: Bool) -> String {
+    (keys.map { $0.label(ascii: ascii) } + [words]).joined(separator: " ")
+  }
+}
+
 /// The keys of a step screen as the pure update calls them: the drawing layer wraps the
 /// program's view in one (`ScreenBlock.custom(_:)`).
 package struct ScreenKeys: Sendable {
@@ -37,11 +59,21 @@ package struct ScreenKeys: Sendable {
   package let fieldIDs: [String]
   /// Gives a key to the screen.
   package let handle: @Sendable (Key, ScreenKeyContext) -> ScreenKeyOutcome
+  /// Gives a mouse event to the screen, in its own coordinates.
+  package let mouse: @Sendable (MouseEvent, ScreenKeyContext) -> ScreenKeyOutcome
+  /// The screen's own hint items.
+  package let hints: @Sendable (ScreenKeyContext) -> [ScreenHint]
 
   package init(
-    fieldIDs: [String], handle: @escaping @Sendable (Key, ScreenKeyContext) -> ScreenKeyOutcome
+    fieldIDs: [String], handle: @escaping @Sendable (Key, ScreenKeyContext) -> ScreenKeyOutcome,
+    mouse: @escaping @Sendable (MouseEvent, ScreenKeyContext) -> ScreenKeyOutcome = { _, _ in
+      .ignored
+    },
+    hints: @escaping @Sendable (ScreenKeyContext) -> [ScreenHint] = { _ in [] }
   ) {
     self.fieldIDs = fieldIDs
     self.handle = handle
+    self.mouse = mouse
+    self.hints = hints
   }
 }

@@ -10,7 +10,33 @@ extension StepEditor {
   {
     guard focus == .screen, let keys = screen?.keys else { return nil }
     let given = ScreenKeyContext(answers: answers, state: screenState)
-    guard case .handled(let changes, let state) = keys.handle(key, given) else { return nil }
+    return take(keys.handle(key, given))
+  }
+
+  /// Gives a mouse event on the step's screen to it, in its own coordinates; a press gives
+  /// it the focus first.
+  ///
+  /// - Returns: `nil` when the step has no such screen or it leaves the event to the flow;
+  ///   else as ``handleScreenKey(_:answers:)``.
+  package mutating func handleScreenMouse(_ event: MouseEvent, answers: [String: FieldValue])
+    -> Result<Void, FieldError>?
+  {
+    guard let keys = screen?.keys else { return nil }
+    if case .press = event.action { setFocus(.screen) }
+    let given = ScreenKeyContext(answers: answers, state: screenState)
+    return take(keys.mouse(event, given))
+  }
+
+  /// The screen's own hint items while it has the focus (empty otherwise).
+  package func screenHints(answers: [String: FieldValue]) -> [ScreenHint] {
+    guard focus == .screen, let keys = screen?.keys else { return [] }
+    return keys.hints(ScreenKeyContext(answers: answers, state: screenState))
+  }
+
+  /// Takes what the screen did with a key or an event: its state, and its answers, checked
+  /// by their fields' rules.
+  private mutating func take(_ outcome: ScreenKeyOutcome) -> Result<Void, FieldError>? {
+    guard case .handled(let changes, let state) = outcome else { return nil }
     if let state { screenState = state }
     var result: Result<Void, FieldError> = .success(())
     for (id, value) in changes.sorted(by: { $0.key < $1.key })

@@ -165,9 +165,37 @@ extension FlowMachine {
   }
 
   /// The effects a change of state asks for: a run for every task that started, a cancel
-  /// for every one that was stopped, left behind by `reset`, or whose flow ended.
+  /// for every one that was stopped, left behind by `reset`, or whose flow ended; and whether
+  /// a running task's whole log is on the screen (``TaskEffect/watchLog(_:_:)``).
   package static func taskEffects(from before: FlowState, to after: FlowState) -> [TaskEffect] {
     var effects = fieldTaskEffects(from: before, to: after)
+    let watched = (before: watchedRun(before), after: watchedRun(after))
+    if watched.before != watched.after, let old = watched.before,
+      after.tasks.values.contains(where: { $0.id == old && $0.status == .running })
+    {
+      // The pane closed (or shows another step) while the task runs on.
+      effects.append(.watchLog(old, false))
+    }
+    effects += stepTaskEffects(from: before, to: after)
+    if watched.before != watched.after, let new = watched.after {
+      effects.append(.watchLog(new, true))
+    }
+    return effects
+  }
+
+  /// The running task whose whole log the `l` pane shows: the current step's.
+  private static func watchedRun(_ state: FlowState) -> TaskID? {
+    guard state.showsLog, state.status == .running, let step = state.progression.current,
+      let record = state.tasks[step], record.status == .running
+    else { return nil }
+    return record.id
+  }
+
+  /// The runs and cancels of the steps' tasks.
+  private static func stepTaskEffects(from before: FlowState, to after: FlowState)
+    -> [TaskEffect]
+  {
+    var effects: [TaskEffect] = []
     guard before.tasks != after.tasks || before.status != after.status else { return effects }
     for (index, old) in before.tasks.sorted(by: { $0.key < $1.key }) where old.status == .running {
       let new = after.tasks[index]

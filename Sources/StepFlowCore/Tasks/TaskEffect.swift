@@ -45,11 +45,15 @@ public enum TaskWork: Equatable, Sendable {
 public enum TaskEffect: Equatable, Sendable {
   case run(TaskID, TaskWork)
   case cancel(TaskID)
+  /// The run's whole log is on the screen (the `l` pane), or no longer: while it is, all of a
+  /// flood's output comes back at the frame rate (and at once when it opens); otherwise only
+  /// the end the step shows, ten times a second. Nothing for output that is no flood.
+  case watchLog(TaskID, Bool)
 
   /// The run the effect is about.
   public var id: TaskID {
     switch self {
-    case .run(let id, _), .cancel(let id): return id
+    case .run(let id, _), .cancel(let id), .watchLog(let id, _): return id
     }
   }
 }
@@ -69,7 +73,9 @@ public enum TaskEvent: Equatable, Sendable {
   /// Bytes the command wrote.
   case output(TaskID, TaskStream, [UInt8])
   /// The command wrote this many bytes that were let pass unread (a flood on a stream that is
-  /// only logged, ``TaskLaunch/logOnly``): what comes next follows them.
+  /// only logged, ``TaskLaunch/logOnly``): what comes next follows them. Negative: what comes
+  /// next starts that many bytes before the end of what came — a flood's last bytes, of which
+  /// only the end was sent, sent again whole (the log replaces what it kept with them).
   case skipped(TaskID, TaskStream, Int)
   /// Closure work reported progress.
   case report(TaskID, TaskReport)

@@ -63,8 +63,12 @@ package struct TaskLog: Equatable, Sendable {
 
   /// Notes `count` bytes of `stream` that came but were not read: the bytes kept before them
   /// are dropped (what follows is not contiguous with them).
+  ///
+  /// A negative count: the last
+  /// `-count` bytes come again, whole (of a flood, the log kept only the end) — all that is
+  /// kept is dropped, and the end goes back by as much.
   package mutating func skip(_ count: Int, of stream: TaskStream) {
-    guard count > 0 else { return }
+    guard count != 0 else { return }
     endOffset += count
     kept = 0
     start = 0

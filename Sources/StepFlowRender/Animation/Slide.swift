@@ -90,3 +90,57 @@ package enum Slide {
     }
   }
 }
+
+extension Slide {
+  /// Where the content of the two screens is at `shift` (``offset(fraction:width:)``), row by
+  /// row of `area`: the columns covered by what is not blank in either (`outgoing` and
+  /// `incoming` are the screens' ``Canvas/contentSpans(blank:)``).
+  ///
+  /// The content moves one way only, so between two shifts it stays inside the union of the
+  /// spans at each: a frame drawn over another of the same slide changes those columns only.
+  package static func contentSpans(
+    outgoing: [ColumnSpan], incoming: [ColumnSpan], direction: SlideDirection, shift: Int,
+    area: Rect
+  ) -> [ColumnSpan] {
+    let width = area.width
+    let outgoingX = direction == .fromTrailing ? area.x - shift : area.x + shift
+    let incomingX = direction == .fromTrailing ? area.x + width - shift : area.x - width + shift
+    return (0..<area.height).map { row in
+      let old =
+        row < outgoing.count
+        ? outgoing[row].shifted(by: outgoingX, within: area.x, area.maxX) : .none
+      let new =
+        row < incoming.count
+        ? incoming[row].shifted(by: incomingX, within: area.x, area.maxX) : .none
+      return old.union(new)
+    }
+  }
+
+  /// Draws the slide at `shift` again in `spans` (one a row of `area`, in the canvas's
+  /// columns) only, leaving the rest of the canvas as it is: the same cells ``draw`` gives
+  /// there, as long as the cells beside each span are blanks in `fill` in both screens.
+  /// - Complexity: O(the cells of the spans).
+  package static func redraw(
+    outgoing: Canvas, incoming: Canvas, direction: SlideDirection, shift: Int,
+    into canvas: inout Canvas, area: Rect, spans: [ColumnSpan], fill: Style = .plain
+  ) {
+    let width = area.width
+    let outgoingX = direction == .fromTrailing ? area.x - shift : area.x + shift
+    let incomingX = direction == .fromTrailing ? area.x + width - shift : area.x - width + shift
+    for (row, span) in spans.enumerated() where !span.isEmpty && row < area.height {
+      let y = area.y + row
+      let cut = Rect(x: span.lower, y: y, width: span.upper - span.lower, height: 1)
+      canvas.fill(cut, style: fill)
+      if shift < width, row < outgoing.height {
+        canvas.blit(
+          outgoing, from: Rect(x: 0, y: row, width: outgoing.width, height: 1), toX: outgoingX,
+          y: y, clip: cut)
+      }
+      if shift > 0, row < incoming.height {
+        canvas.blit(
+          incoming, from: Rect(x: 0, y: row, width: incoming.width, height: 1), toX: incomingX,
+          y: y, clip: cut)
+      }
+    }
+  }
+}

@@ -58,5 +58,11 @@ extension Canvas {
         }
       }
     }
+    // The two cells beside the copy may have lost the other half of a wide grapheme.
+    var dy = max(y, clipRect.y)
+    while dy < min(y + from.height, clipRect.maxY) {
+      markWritten(row: dy, from: start - 1, to: end + 2)
+      dy += 1
+    }
   }
 }

@@ -1,103 +1,6 @@
 import StepFlowCore
 import StepFlowText
 
-/// A rectangle of cells: origin and size, in columns and rows.
-public struct Rect: Hashable, Sendable {
-  /// The left column.
-  public var x: Int
-  /// The top row.
-  public var y: Int
-  /// The width in cells.
-  public var width: Int
-  /// The height in rows.
-  public var height: Int
-
-  /// A rectangle at (`x`, `y`), `width` cells by `height` rows.
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = max(0, width)
-    self.height = max(0, height)
-  }
-
-  /// The column just right of it.
-  public var maxX: Int { x + width }
-  /// The row just below it.
-  public var maxY: Int { y + height }
-  /// Whether it covers no cell.
-  public var isEmpty: Bool { width == 0 || height == 0 }
-
-  /// The part of `self` that is also in `other`.
-  public func intersection(_ other: Rect) -> Rect {
-    let x0 = max(x, other.x)
-    let y0 = max(y, other.y)
-    return Rect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
-  }
-
-  /// The rectangle shrunk by the given margins.
-  public func inset(left: Int = 0, top: Int = 0, right: Int = 0, bottom: Int = 0) -> Rect {
-    Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
-  }
-
-  /// The rectangle shrunk by the same margin on every side.
-  public func inset(by margin: Int) -> Rect {
-    inset(left: margin, top: margin, right: margin, bottom: margin)
-  }
-
-  /// The first `rows` rows.
-  public func top(_ rows: Int) -> Rect { Rect(x: x, y: y, width: width, height: min(rows, height)) }
-
-  /// Everything below the first `rows` rows.
-  public func dropTop(_ rows: Int) -> Rect { inset(top: min(rows, height)) }
-
-  /// The last `rows` rows.
-  public func bottom(_ rows: Int) -> Rect {
-    let r = min(rows, height)
-    return Rect(x: x, y: maxY - r, width: width, height: r)
-  }
-
-  /// Everything above the last `rows` rows.
-  public func dropBottom(_ rows: Int) -> Rect { inset(bottom: min(rows, height)) }
-
-  /// Whether the cell at (`px`, `py`) is inside.
-  public func contains(x px: Int, y py: Int) -> Bool {
-    px >= x && px < maxX && py >= y && py < maxY
-  }
-}
-
-/// One cell of the grid: a grapheme and its style.
-///
-/// A wide grapheme sits in its first cell; the cell to its right holds the empty grapheme (a
-/// continuation) and the same style. A cell is plain data (no references), so canvases are
-/// cheap to make, copy and compare.
-public struct Cell: Hashable, Sendable {
-  /// What the cell shows (empty: the right half of a wide grapheme).
-  public var grapheme: Grapheme
-  /// How it looks.
-  public var style: Style
-
-  /// A cell showing `symbol` (one grapheme) in `style`.
-  public init(symbol: String = " ", style: Style = .plain) {
-    grapheme = symbol == " " ? .space : Grapheme(symbol)
-    self.style = style
-  }
-
-  /// A cell showing `grapheme` in `style`.
-  public init(grapheme: Grapheme, style: Style) {
-    self.grapheme = grapheme
-    self.style = style
-  }
-
-  /// The grapheme as text (`""` for a continuation).
-  public var symbol: String {
-    get { grapheme.string }
-    set { grapheme = Grapheme(newValue) }
-  }
-
-  /// Whether this cell is the right half of a wide grapheme.
-  @inline(__always) public var isContinuation: Bool { grapheme.isEmpty }
-}
-
 /// A grid of cells that views render into; the terminal layer turns it into bytes.
 ///
 /// Text drawn onto a canvas is sanitized and measured grapheme by grapheme, so wide characters
@@ -109,6 +12,19 @@ public struct Canvas: Equatable, Sendable {
   public let height: Int
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// Per row, the columns written since the canvas was made or cleared (a superset of those
+  /// that are not blanks): a slide moves only these, the frame writer compares only those.
+  package private(set) var written: [ColumnSpan]
+  /// Which frame this is, when a view numbers its frames (``Canvas/nextFrameID()``); 0 if not.
+  package var frameID: UInt64 = 0
+  /// The cells that can differ from the frame ``FrameDamage/base``; `nil`: any cell can.
+  package var damage: FrameDamage?
+
+  /// Two canvases are equal when their cells are (what was written and how the frame is
+  /// numbered are not what it shows).
+  public static func == (a: Canvas, b: Canvas) -> Bool {
+    a.width == b.width && a.height == b.height && a.cells == b.cells
+  }
 
   /// A canvas of blank cells in `style`.
   public init(width: Int, height: Int, style: Style = .plain) {
@@ -132,6 +48,7 @@ public struct Canvas: Equatable, Sendable {
       }
       initialized = count
     }
+    written = Array(repeating: .none, count: self.height)
   }
 
   /// The whole canvas as a rectangle.
@@ -177,6 +94,8 @@ public struct Canvas: Equatable, Sendable {
     if width == 2 { clearWideOverlap(at: i + 1, x: x + 1) }
     cells[i] = Cell(grapheme: grapheme, style: style)
     if width == 2 { cells[i + 1] = Cell(grapheme: .empty, style: style) }
+    // A wide grapheme overlapped on either side lost its other half too.
+    written[y].cover(x - 1, x + width + 1, within: self.width)
     return true
   }
 
@@ -275,6 +194,7 @@ public struct Canvas: Equatable, Sendable {
         UnsafeMutableBufferPointer(rebasing: buffer[(row + r.x)..<(row + r.maxX)])
           .update(repeating: cell)
       }
+      written[y].cover(r.x - 1, r.maxX + 1, within: width)
     }
   }
 
@@ -286,6 +206,7 @@ public struct Canvas: Equatable, Sendable {
       for x in r.x..<r.maxX {
         change(&cells[y * width + x].style)
       }
+      written[y].cover(r.x, r.maxX, within: width)
     }
   }
 
@@ -293,10 +214,12 @@ public struct Canvas: Equatable, Sendable {
   public mutating func restyleCell(x: Int, y: Int, _ change: (inout Style) -> Void) {
     guard x >= 0, x < width, y >= 0, y < height else { return }
     change(&cells[y * width + x].style)
+    written[y].cover(x, x + 1, within: width)
   }
 
   /// Gives `body` the cells to change in place, row by row (`y * width + x`); it must keep
-  /// wide graphemes whole (a lead followed by its continuation).
+  /// wide graphemes whole (a lead followed by its continuation), and say which columns of each
+  /// row it wrote (``markWritten(row:from:to:)``).
   @inline(__always)
   package mutating func withUnsafeMutableCells<R>(
     _ body: (UnsafeMutableBufferPointer<Cell>) throws -> R
@@ -320,6 +243,16 @@ public struct Canvas: Equatable, Sendable {
         done += chunk
       }
     }
+    for y in written.indices { written[y] = .none }
+    frameID = 0
+    damage = nil
+  }
+
+  /// Records that columns `from..<to` of `row` were written (through
+  /// ``withUnsafeMutableCells(_:)``).
+  @inline(__always)
+  package mutating func markWritten(row: Int, from: Int, to: Int) {
+    written[row].cover(from, to, within: width)
   }
 
   /// The canvas as plain text, one string a row, trailing blanks trimmed.
@@ -347,20 +280,29 @@ public struct Canvas: Equatable, Sendable {
 extension Canvas {
   /// Replaces every non-ASCII grapheme with `?` (a wide one with `??`), so that a canvas drawn
   /// for the `ascii` glyph style writes ASCII to the last byte whatever text it was given.
-  public mutating func foldToASCII() {
+  public mutating func foldToASCII() { foldToASCII(in: bounds) }
+
+  /// Folds the graphemes of `rect` to ASCII (see ``foldToASCII()``): a frame that redraws a
+  /// part of itself folds that part.
+  package mutating func foldToASCII(in rect: Rect) {
     let question = Grapheme(asciiByte: UInt8(ascii: "?"))
-    for i in cells.indices {
-      if cells[i].grapheme.isASCII || cells[i].isContinuation { continue }
-      // A sign with a one-character ASCII form takes it; anything else becomes "?".
-      let wide = i + 1 < cells.count && cells[i + 1].isContinuation
-      if !wide, let character = cells[i].symbol.first,
-        let form = Symbols.asciiForms[character], form.utf8.count == 1, let byte = form.utf8.first
-      {
-        cells[i].grapheme = Grapheme(asciiByte: byte)
-        continue
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for i in (y * width + r.x)..<(y * width + r.maxX) {
+        if cells[i].grapheme.isASCII || cells[i].isContinuation { continue }
+        // A sign with a one-character ASCII form takes it; anything else becomes "?".
+        let wide = i + 1 < cells.count && cells[i + 1].isContinuation
+        if !wide, let character = cells[i].symbol.first,
+          let form = Symbols.asciiForms[character], form.utf8.count == 1,
+          let byte = form.utf8.first
+        {
+          cells[i].grapheme = Grapheme(asciiByte: byte)
+          continue
+        }
+        cells[i].grapheme = question
+        if wide { cells[i + 1].grapheme = question }
       }
-      cells[i].grapheme = question
-      if wide { cells[i + 1].grapheme = question }
     }
   }
 }

@@ -40,6 +40,27 @@ package final class CanvasPool: Sendable {
     return canvas
   }
 
+  /// A canvas given back, as it was (not cleared), whose frame number `wanted` says yes to.
+  ///
+  /// For a view that draws a frame by changing what differs in an earlier
+  /// one. The oldest of those `wanted` says yes to, or `nil`.
+  package func reuse(width: Int, height: Int, wanted: (UInt64) -> Bool) -> Canvas? {
+    var reused = spare.withLock { spare -> Canvas? in
+      guard
+        let i = spare.firstIndex(where: {
+          $0.width == width && $0.height == height && $0.frameID != 0 && wanted($0.frameID)
+        })
+      else { return nil }
+      return spare.remove(at: i)
+    }
+    return reused.take()
+  }
+
+  /// The canvas given back as frame `frame`, left in the pool: changing it copies it first.
+  package func copy(of frame: UInt64) -> Canvas? {
+    spare.withLock { spare in spare.last { $0.frameID == frame } }
+  }
+
   /// Gives a canvas back, to be handed out again once newer ones have been given back.
   package func keep(_ canvas: Canvas) {
     spare.withLock { spare in

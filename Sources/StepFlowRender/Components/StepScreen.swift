@@ -87,7 +87,17 @@ package struct StepScreen {
   }
 
   package func render(into canvas: inout Canvas, area: Rect) {
-    guard !area.isEmpty, !blocks.isEmpty else { return }
+    let context = customContext
+    for (block, rect) in layout(in: area) {
+      render(block, into: &canvas, area: rect, context: context)
+    }
+  }
+
+  /// Where each block shown in `area` is drawn, top to bottom (a block without room is left
+  /// out).
+  package func layout(in area: Rect) -> [(block: ScreenBlock, area: Rect)] {
+    guard !area.isEmpty, !blocks.isEmpty else { return [] }
+    var placed: [(block: ScreenBlock, area: Rect)] = []
     let fixed = blocks.map { height(of: $0, width: area.width) }
     let gaps = blocks.count - 1
     let fixedTotal = fixed.reduce(0) { $0 + ($1 ?? 0) } + gaps
@@ -97,7 +107,6 @@ package struct StepScreen {
     let showsFlexible = flexibleCount > 0 && spare / flexibleCount >= 3
     let flexibleHeight =
       showsFlexible ? HeroIcon.preferredHeight(available: spare / flexibleCount) : 0
-    let context = customContext
     let total = min(
       area.height,
       fixedTotal + (showsFlexible ? flexibleHeight * flexibleCount : -flexibleCount))
@@ -106,10 +115,11 @@ package struct StepScreen {
       if h == nil && !showsFlexible { continue }
       let rows = h ?? flexibleHeight
       let rect = Rect(x: area.x, y: y, width: area.width, height: min(rows, area.maxY - y))
-      if rect.height > 0 { render(block, into: &canvas, area: rect, context: context) }
+      if rect.height > 0 { placed.append((block, rect)) }
       y += rows + 1
       if y >= area.maxY { break }
     }
+    return placed
   }
 
   /// Draws a block through its view: a built-in one straight into the canvas, the program's

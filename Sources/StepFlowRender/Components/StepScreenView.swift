@@ -80,6 +80,27 @@ public protocol FocusableScreenView: StepScreenView {
   /// with the new answers (and the view's own state), or ``ScreenKeyOutcome/ignored`` to
   /// leave the key to the flow.
   func handle(key: Key, context: ScreenKeyContext) -> ScreenKeyOutcome
+
+  /// Takes a mouse event on the view (a click, a release, the wheel), in the view's own
+  /// coordinates (column and row 0 are its area's top left). A press gives the view the
+  /// focus first. Return ``ScreenKeyOutcome/ignored`` to leave it to the flow: the wheel
+  /// then moves the focus as ↑/↓ do. The default ignores every event.
+  func handle(mouse: MouseEvent, context: ScreenKeyContext) -> ScreenKeyOutcome
+
+  /// The hint line's items for the keys the view takes, while it has the focus
+  /// (`[ScreenHint([.left, .right], "quantity")]`): they come first, and the key table's
+  /// items for the same keys are left out. The default, none, leaves the line to the table.
+  func hints(context: ScreenKeyContext) -> [ScreenHint]
+}
+
+extension FocusableScreenView {
+  /// Ignores the mouse: a click gives the view the focus, the wheel moves it as ↑/↓ do.
+  public func handle(mouse: MouseEvent, context: ScreenKeyContext) -> ScreenKeyOutcome {
+    .ignored
+  }
+
+  /// No items of its own: the key table's hints show.
+  public func hints(context: ScreenKeyContext) -> [ScreenHint] { [] }
 }
 
 /// What a ``StepScreenView`` draws from.
@@ -140,9 +161,9 @@ extension ScreenBlock {
   /// A block the program draws itself that takes keys and answers fields of its step
   /// (``FocusableScreenView``).
   public static func custom(_ view: some FocusableScreenView) -> ScreenBlock {
-    let keys = ScreenKeys(fieldIDs: view.answeredFields) { key, context in
-      view.handle(key: key, context: context)
-    }
+    let keys = ScreenKeys(
+      fieldIDs: view.answeredFields, handle: { view.handle(key: $0, context: $1) },
+      mouse: { view.handle(mouse: $0, context: $1) }, hints: { view.hints(context: $0) })
     return .custom(CustomView(StepScreenBox(view), keys: keys))
   }
 

@@ -1,0 +1,200 @@
+import StepFlowCore
+import StepFlowRender
+
+/// All that a frame of a step slide shows besides the slide itself and the navigation bar:
+/// two frames with the same key differ only there, so one can be drawn over the other by
+/// drawing those again.
+package struct SlideFrameKey: Equatable, Sendable {
+  var width: Int
+  var height: Int
+  var theme: Theme
+  var compact: Bool
+  var ascii: Bool
+  /// Where the steps slide.
+  var body: Rect
+  /// The program's changes (``FlowProgram/revision``) and the two screens' drawings.
+  var revision: Int
+  var outgoing: Int
+  var incoming: Int
+  var message: String?
+  var confirmation: Confirmation?
+}
+
+/// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
+struct SlideScreens {
+  var canvases: SlideCanvases
+  var outgoing: SlideCanvases.Side
+  var incoming: SlideCanvases.Side
+  var direction: SlideDirection
+  var fraction: Double
+  /// How far the screens have moved, in columns.
+  var shift: Int
+  /// Whether nothing on the screens moves by itself (a stage, a task, tabs, custom blocks).
+  var still: Bool
+}
+
+extension FlowView {
+  /// The current step's view, with its stage or task.
+  func stepView(theme: Theme, compact: Bool) -> StepView {
+    var view = StepView(flow: program.flow, state: program.state, theme: theme, glyphs: glyphs)
+    let (flow, state) = (program.flow, program.state)
+    view.now = now
+    view.colorDepth = program.options.colorDepth
+    view.compact = compact
+    view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
+    if let current = state.progression.current, let task = flow.steps[current].task,
+      task.indicators.contains("ring"), flow.steps[current].blocks.contains(.hero),
+      let activity = program.tasks.activities[current]
+    {
+      // A task's ring takes the hero picture's place, as a stage's does.
+      view.stage = StageDrawing(
+        indicators: activity.indicators, step: current, now: now, hasRing: true)
+    }
+    if let current = state.progression.current, let stage = flow.steps[current].progress {
+      view.stage = StageDrawing(
+        indicators: program.stages.indicators, step: current, now: now,
+        hasRing: stage.indicators.contains("ring"))
+    }
+    return view
+  }
+
+  /// The two screens of the step slide under way, `area`-sized; `nil` when none runs.
+  ///
+  /// Each screen is drawn once for the slide and kept (``SlideCanvases``); the arriving one
+  /// again at each frame only while something on it moves by itself.
+  func slideScreens(area: Rect, theme: Theme, compact: Bool) -> SlideScreens? {
+    guard !area.isEmpty, let t = program.transition, t.timing.isAnimating(at: now) else {
+      return nil
+    }
+    let (flow, state) = (program.flow, program.state)
+    let view = stepView(theme: theme, compact: compact)
+    let tabs = program.tabs
+    let moves =
+      view.stage != nil || view.task != nil || tabs?.isAnimating(at: now) == true
+      || FlowMachine.runningFieldTask(state) != nil
+      || state.progression.current.map { index in
+        flow.steps[index].blocks.contains { $0.customView != nil }
+          || flow.steps[index].tabs.contains { $0.blocks.contains { $0.customView != nil } }
+      } == true
+    let incoming = t.canvases.incoming(
+      width: area.width, height: area.height, theme: theme, editor: state.editor,
+      reusable: !moves
+    ) { canvas in
+      view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
+    }
+    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
+    old.now = now
+    old.colorDepth = program.options.colorDepth
+    old.compact = compact
+    let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
+      canvas in
+      old.render(
+        into: &canvas, area: canvas.bounds,
+        tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
+        now: now)
+    }
+    let fraction = t.timing.fraction(at: now)
+    return SlideScreens(
+      canvases: t.canvases, outgoing: outgoing, incoming: incoming,
+      direction: t.direction == .forward ? .fromTrailing : .fromLeading, fraction: fraction,
+      shift: Slide.offset(fraction: fraction, width: area.width),
+      still: !moves && !state.showsLog && !state.showsHelp)
+  }
+
+  /// What the frame shows besides the slide and the bar, when nothing else on it moves.
+  func slideFrameKey(
+    _ slide: SlideScreens, bounds: Rect, body: Rect, theme: Theme, compact: Bool
+  ) -> SlideFrameKey? {
+    guard slide.still else { return nil }
+    return SlideFrameKey(
+      width: bounds.width, height: bounds.height, theme: theme, compact: compact,
+      ascii: glyphs.style == .ascii, body: body, revision: program.revision,
+      outgoing: slide.outgoing.drawing, incoming: slide.incoming.drawing,
+      message: program.message, confirmation: program.state.pendingConfirmation)
+  }
+
+  /// The frame drawn over an earlier frame of the same slide showing `key` (one the pool kept).
+  ///
+  /// Drawn again: the bar and, in each row, the columns the content covered then and covers now — the rest
+  /// is as it was. `nil` when no such frame is at hand.
+  func redrawnSlideFrame(
+    _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme
+  ) -> Canvas? {
+    guard let last = slide.canvases.lastFrame, last.key == key else { return nil }
+    // An earlier frame than the last, which the frame writer still holds (changing that one
+    // would copy it first): the pool's two canvases take turns.
+    var base: SlideCanvases.Frame?
+    let from: Int
+    let older = program.canvasPool.reuse(width: bounds.width, height: bounds.height) { id in
+      base = id == last.id ? nil : slide.canvases.frame(id, showing: key)
+      return base != nil
+    }
+    var canvas: Canvas
+    if let older, let base {
+      canvas = older
+      from = base.shift
+    } else if let copy = program.canvasPool.copy(of: last.id) {
+      canvas = copy
+      from = last.shift
+    } else {
+      return nil
+    }
+    let spans = movedSpans(slide, from: from, body: key.body)
+    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    Slide.redraw(
+      outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
+      direction: slide.direction, shift: slide.shift, into: &canvas, area: key.body,
+      spans: spans, fill: theme.text)
+    if key.ascii {
+      canvas.foldToASCII(in: bounds.top(bar.height(at: now)))
+      for (row, span) in spans.enumerated() where !span.isEmpty {
+        canvas.foldToASCII(
+          in: Rect(x: span.lower, y: key.body.y + row, width: span.upper - span.lower, height: 1))
+      }
+    }
+    numberFrame(&canvas, slide: slide, key: key, bar: bar)
+    slide.canvases.countDrawnOver()
+    program.canvasPool.keep(canvas)
+    return canvas
+  }
+
+  /// The columns of each body row where the content was at `shift` or is now.
+  private func movedSpans(_ slide: SlideScreens, from shift: Int, body: Rect) -> [ColumnSpan] {
+    let then = Slide.contentSpans(
+      outgoing: slide.outgoing.spans, incoming: slide.incoming.spans, direction: slide.direction,
+      shift: shift, area: body)
+    let now = Slide.contentSpans(
+      outgoing: slide.outgoing.spans, incoming: slide.incoming.spans, direction: slide.direction,
+      shift: slide.shift, area: body)
+    return zip(then, now).map { $0.union($1) }
+  }
+
+  /// Gives the frame its number and, when the frame before was of the same slide showing the
+  /// same, what can differ from it (the bar's rows, the columns the content moved over); keeps
+  /// it among the slide's frames.
+  func numberFrame(
+    _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: NavigationBar
+  ) {
+    canvas.frameID = Canvas.nextFrameID()
+    guard let slide else { return }
+    guard let key else { return slide.canvases.record(nil) }
+    if let last = slide.canvases.lastFrame, last.key == key {
+      var rows = Array(repeating: ColumnSpan.none, count: canvas.height)
+      for y in 0..<min(bar.height(at: now), canvas.height) {
+        rows[y] = ColumnSpan(0, canvas.width)
+      }
+      for (row, span) in movedSpans(slide, from: last.shift, body: key.body).enumerated()
+      where key.body.y + row < canvas.height {
+        rows[key.body.y + row] = span
+      }
+      // The body rows moved as a whole: the writer may shift them in the terminal.
+      let moved = slide.shift - last.shift
+      canvas.damage = FrameDamage(
+        base: last.id, rows: rows,
+        moved: key.body.x == 0 && key.body.width == canvas.width && moved != 0
+          ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
+    }
+    slide.canvases.record(
+      SlideCanvases.Frame(id: canvas.frameID, key: key, shift: slide.shift))
+  }
+}

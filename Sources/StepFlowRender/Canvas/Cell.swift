@@ -1,0 +1,32 @@
+/// One cell of the grid: a grapheme and its style.
+///
+/// A wide grapheme sits in its first cell; the cell to its right holds the empty grapheme (a
+/// continuation) and the same style. A cell is plain data (no references), so canvases are
+/// cheap to make, copy and compare.
+public struct Cell: Hashable, Sendable {
+  /// What the cell shows (empty: the right half of a wide grapheme).
+  public var grapheme: Grapheme
+  /// How it looks.
+  public var style: Style
+
+  /// A cell showing `symbol` (one grapheme) in `style`.
+  public init(symbol: String = " ", style: Style = .plain) {
+    grapheme = symbol == " " ? .space : Grapheme(symbol)
+    self.style = style
+  }
+
+  /// A cell showing `grapheme` in `style`.
+  public init(grapheme: Grapheme, style: Style) {
+    self.grapheme = grapheme
+    self.style = style
+  }
+
+  /// The grapheme as text (`""` for a continuation).
+  public var symbol: String {
+    get { grapheme.string }
+    set { grapheme = Grapheme(newValue) }
+  }
+
+  /// Whether this cell is the right half of a wide grapheme.
+  @inline(__always) public var isContinuation: Bool { grapheme.isEmpty }
+}

@@ -1,0 +1,85 @@
+import StepFlowCore
+import StepFlowRender
+
+/// Rows that moved sideways: a slide moves every cell of its rows at each frame, and shifting
+/// the row in the terminal (`DCH`, `CSI n P`; `ICH`, `CSI n @`) and writing the columns that
+/// enter costs fewer bytes than writing every cell that moved.
+extension FrameWriter {
+  /// Writes the changes of row `y` as a shift of the row from column 0 by `by` columns (to the
+  /// left when positive) and the cells that then still differ — when that is fewer cells to
+  /// write than the changes of the row as it stands.
+  /// - Returns: the number of cells written, or `nil` when the row was not shifted (nothing
+  ///   was written).
+  ///
+  /// `span` holds every column where the row's content is, before and after (a slide's
+  /// damage): outside it and the columns that enter, the row is blank before and after the
+  /// shift, so only those are looked at.
+  mutating func writeShifted(
+    row y: Int, by shift: Int, span: ColumnSpan, old oldCells: UnsafeBufferPointer<Cell>,
+    new newCells: UnsafeBufferPointer<Cell>, width: Int, into out: inout ByteBuffer
+  ) -> Int? {
+    let k = abs(shift)
+    guard k > 0, k < width, let current = currentStyle else { return nil }
+    let row = y * width
+    // What the terminal shows after the shift: the row moved, and blanks in the current
+    // background where cells entered (`bce`, as xterm, VTE and tmux do).
+    let erased = Cell(grapheme: .space, style: Style(background: current.background))
+    shiftedRow.removeAll(keepingCapacity: true)
+    if shift > 0 {
+      for x in 0..<(width - k) { shiftedRow.append(oldCells[row + x + k]) }
+      for _ in 0..<k { shiftedRow.append(erased) }
+      // The right half of a wide grapheme whose left half was deleted: not known.
+      if shiftedRow[0].isContinuation { shiftedRow[0] = Self.unlike(newCells[row]) }
+    } else {
+      for _ in 0..<k { shiftedRow.append(erased) }
+      for x in 0..<(width - k) { shiftedRow.append(oldCells[row + x]) }
+      // The left half of a wide grapheme whose right half went past the edge: not known.
+      if oldCells[row + width - k].isContinuation, !shiftedRow[width - 1].isContinuation {
+        shiftedRow[width - 1] = Self.unlike(newCells[row + width - 1])
+      }
+    }
+    // The columns to look at: the content's and those that enter (a cell either side too,
+    // for the halves of wide graphemes).
+    let entering = shift > 0 ? ColumnSpan(width - k, width) : ColumnSpan(0, k)
+    let look = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1)).union(entering)
+    var asIs = 0
+    var afterShift = 0
+    shiftedRow.withUnsafeBufferPointer { shifted in
+      for x in look.lower..<look.upper {
+        if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
+        if let n = newCells.baseAddress, let w = shifted.baseAddress, !Self.same(n + row + x, w + x)
+        {
+          afterShift += 1
+        }
+      }
+    }
+    // The move to the row's start and the shift itself: about eight bytes.
+    guard afterShift + 8 < asIs else { return nil }
+    if cursorY != y || cursorX != 0 {
+      moveCursor(toX: 0, y: y, cells: newCells, width: width, into: &out)
+    }
+    out.append(0x1B)
+    out.append(0x5B)
+    if k != 1 { out.appendNumber(k) }
+    out.append(shift > 0 ? 0x50 : 0x40)
+    return shiftedRow.withUnsafeBufferPointer { shifted in
+      guard let was = shifted.baseAddress else { return 0 }
+      return writeRow(y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
+    }
+  }
+
+  /// Whether two cells are equal, from their bytes first (as ``sameCell``).
+  @inline(__always)
+  static func same(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+    identicalBytes(UnsafeRawPointer(a), UnsafeRawPointer(b), count: MemoryLayout<Cell>.size)
+      || a.pointee == b.pointee
+  }
+
+  /// A cell that is surely not `cell`: stands for one the terminal shows but the writer
+  /// cannot know.
+  private static func unlike(_ cell: Cell) -> Cell {
+    Cell(
+      grapheme: cell.grapheme == .space ? Grapheme(asciiByte: UInt8(ascii: "?")) : .space,
+      style: cell.style)
+  }
+}

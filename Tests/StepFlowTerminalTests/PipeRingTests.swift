@@ -1,0 +1,37 @@
+import Glibc
+import Testing
+
+@testable import StepFlowTerminal
+
+/// The kernel ring a flood passes through: it keeps the last bytes moved into it, in order, and
+/// its end can be read without taking anything.
+@Suite struct PipeRingTests {
+  /// Byte `offset` of the test's output.
+  static func byte(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: offset % 251) }
+
+  @Test func theRingKeepsTheLastBytesAndItsEndIsReadWithoutTakingThem() throws {
+    // Where splice or a pipe of the size is missing, output is read as usual: nothing to test.
+    guard let ring = PipeRing(capacity: 1 << 20) else { return }
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { for fd in fds { close(fd) } }
+    _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+    // 1.5 MiB through the ring in 32 KiB writes, pulled after each.
+    var written = 0
+    let chunk = 32 << 10
+    while written < 3 << 19 {
+      let bytes = (written..<(written + chunk)).map(Self.byte)
+      #expect(write(fds[1], bytes, chunk) == chunk)
+      written += chunk
+      #expect(ring.pull(from: fds[0]) == .moved(chunk))
+    }
+    #expect(ring.pull(from: fds[0]) == .empty)
+    #expect(ring.pulled == written && ring.held == 1 << 20, "the oldest half MiB went")
+    let end = try #require(ring.peekEnd(100))
+    #expect(end == ((written - 100)..<written).map(Self.byte))
+    #expect(ring.held == 1 << 20 && ring.peekEnd(100) == end, "reading the end takes nothing")
+    let all = ring.take()
+    #expect(all == ((written - (1 << 20))..<written).map(Self.byte), "the last MiB, in order")
+    #expect(ring.held == 0 && ring.peekEnd(100) == [])
+  }
+}
