@@ -242,7 +242,8 @@ package struct FlowView {
       own.map { $0.text(ascii: glyphs.style == .ascii) }
       + KeyBindings.hints(
         in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
-        leaving: question ? KeyMap.questionLeaves(in: context) : [],
+        leaving: (question ? KeyMap.questionLeaves(in: context) : [])
+          + (checksWithoutTask(program, context) ? [.openLog] : []),
         words: question ? KeyMap.questionHints : [], taken: own.flatMap(\.keys))
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
@@ -257,6 +258,15 @@ package struct FlowView {
     }
     guard context == .stars else { return items }
     return items.map { $0.replacing("1-9", with: "1-\(min(9, program.flow.steps.count))") }
+  }
+
+  /// Whether Next waits for a field's or the step's check on a step without a task of its
+  /// own: the running task's keys apply (x stops it), but there is no output to show.
+  private static func checksWithoutTask(_ program: FlowProgram, _ context: FocusContext) -> Bool {
+    guard context == .taskRunning, let current = program.state.progression.current else {
+      return false
+    }
+    return program.state.tasks[current] == nil
   }
 
   /// What Enter does where the focus is, in a word or two: asked of the update that performs

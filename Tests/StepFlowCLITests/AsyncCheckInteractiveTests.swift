@@ -5,13 +5,19 @@ import Testing
 /// lookup) on a pseudo-terminal: a spinner while it runs, its refusal under the field, x
 /// stops it without taking Next, and the terminal is given back.
 @Suite(.serialized) struct AsyncCheckInteractiveTests {
-  @Test func theCheckSpinsRefusesAndAcceptsAndXStopsIt() throws {
+  /// Starts `stepflow-probe lookup` on a 60×24 pty and waits for its question.
+  static func startLookup() throws -> (PseudoTerminal, TerminalSettings) {
     let pty = try PseudoTerminal(width: 60, height: 24)
     let before = pty.settings()
     try pty.spawn(
       Stepflow.probePath, arguments: ["lookup"], environment: InteractiveTests.environment,
       stdout: .pipe)
     #expect(pty.waitForText("Username"))
+    return (pty, before)
+  }
+
+  @Test func theCheckSpinsRefusesAndAcceptsAndXStopsIt() throws {
+    let (pty, before) = try Self.startLookup()
     pty.send("admin\r")
     #expect(pty.waitForText("Username: checking…"), "the spinner while it runs")
     #expect(pty.waitForText("Username: is taken — try another"), "\(pty.model.usedLines)")
@@ -31,12 +37,7 @@ import Testing
   }
 
   @Test func ctrlCWhileACheckRunsEndsTheRunAndGivesTheTerminalBack() throws {
-    let pty = try PseudoTerminal(width: 60, height: 24)
-    let before = pty.settings()
-    try pty.spawn(
-      Stepflow.probePath, arguments: ["lookup"], environment: InteractiveTests.environment,
-      stdout: .pipe)
-    #expect(pty.waitForText("Username"))
+    let (pty, before) = try Self.startLookup()
     pty.send("slow\r")
     #expect(pty.waitForText("Username: checking…"))
     pty.send([0x03])

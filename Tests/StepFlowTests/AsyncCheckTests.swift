@@ -75,6 +75,8 @@ import Testing
     #expect(
       later.contains { $0.contains("⠸ Username: checking… 0.3 s") },
       "\(later.filter { $0.contains("checking") })")
+    let hints = later.last { $0.contains("x stop") } ?? ""
+    #expect(!hints.contains("output"), "a check has no output pane: \(hints)")
     // While it runs, Next waits and keys cannot change the value being checked.
     if case .refused(let refusal) = flow.send(.next) {
       #expect(refusal.message == "a value is being checked; wait for it")
