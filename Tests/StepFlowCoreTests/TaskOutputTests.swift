@@ -73,6 +73,26 @@ import Testing
     #expect(log.lastLines(5).map(\.text) == ["y", "y", "end"])
   }
 
+  @Test func theFirstLineKeptAfterTheRingWrapsInsideACharacterStartsOnACharacter() {
+    // "é" is 2 bytes, "€" 3: a limit of 7 keeps the last 7 of "aé€\n€x" (11 bytes), which
+    // begin inside the first "€".
+    var log = TaskLog(limit: 7)
+    log.append(bytes("aé€\n€x"), from: .stdout)
+    #expect(log.droppedBytes == 4)
+    #expect(log.lastLines(5).map(\.text) == ["", "€x"], "no U+FFFD for the cut character")
+    var cut = TaskLog(limit: 7)
+    cut.append(bytes("é€€"), from: .stderr)
+    #expect(cut.lastLines(1).map(\.text) == ["€€"])
+    #expect(cut.lines(from: cut.firstOffset, count: 1).map(\.text) == ["€€"], "the pane too")
+    // Bytes that never were a character's end are still shown as invalid.
+    var invalid = TaskLog(limit: 5)
+    invalid.append([0x41, 0x80, 0x80, 0x80, 0x80, 0x42], from: .stdout)
+    #expect(invalid.lastLines(1).map(\.text) == ["\u{FFFD}B"], "at most 3 are skipped")
+    var whole = TaskLog(limit: 8)
+    whole.append([0x80, 0x41], from: .stdout)
+    #expect(whole.lastLines(1).map(\.text) == ["\u{FFFD}A"], "nothing was cut: shown as it came")
+  }
+
   @Test func aCaptureCutFromTheEndOfALongerOutputStartsOnACharacter() {
     let end = Array("é".utf8)[1...] + Array("éé\n done \n".utf8)
     #expect(FlowMachine.trimmedOutput(Array(end), cutAtStart: true) == "éé\n done")
