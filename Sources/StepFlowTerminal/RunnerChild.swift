@@ -138,7 +138,7 @@ final class RunnerChild {
   /// Reads a stream until it has nothing more now, it ends, or `budget` bytes came (a flood:
   /// moves it into the ring instead).
   func drain(
-    _ stream: TaskStream, budget: Int, buffer: inout [UInt8], at now: Duration,
+    _ stream: TaskStream, budget: Int, buffer: UnsafeMutableRawBufferPointer, at now: Duration,
     into events: inout [ProcessRunner.Event]
   ) {
     guard fd(stream) >= 0 else { return }
@@ -149,7 +149,7 @@ final class RunnerChild {
     while got < budget {
       let fd = fd(stream)
       let n = Platform.retryingInterrupts {
-        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, budget - got)) }
+        read(fd, buffer.baseAddress, min(buffer.count, budget - got))
       }
       if n < 0 && Platform.wouldBlock { break }
       if n <= 0 {
@@ -161,7 +161,7 @@ final class RunnerChild {
         takeFlood(whole: true, at: now, into: &events)
       }
       got += n
-      let bytes = Array(buffer[0..<n])
+      let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       if stream == .stdout { capture(bytes) }
       events.append(.output(id, stream, bytes))
     }
@@ -229,10 +229,11 @@ final class RunnerChild {
 
   /// The child has exited: what is left in its pipes (and a flood's ring) is read.
   func drainAll(
-    budget: Int, buffer: inout [UInt8], at now: Duration, into events: inout [ProcessRunner.Event]
+    budget: Int, buffer: UnsafeMutableRawBufferPointer, at now: Duration,
+    into events: inout [ProcessRunner.Event]
   ) {
-    drain(.stdout, budget: budget, buffer: &buffer, at: now, into: &events)
-    drain(.stderr, budget: budget, buffer: &buffer, at: now, into: &events)
+    drain(.stdout, budget: budget, buffer: buffer, at: now, into: &events)
+    drain(.stderr, budget: budget, buffer: buffer, at: now, into: &events)
     endFlood(at: now, into: &events)
   }
 
