@@ -210,18 +210,19 @@ package final class ProcessRunner {
     var events = pending
     pending = []
     let now = Platform.monotonicNow()
-    let readable = Set(ready.filter { $0.revents != 0 }.map(\.fd))
+    // A handful of descriptors: looked through, no set made at each wake.
+    func readable(_ fd: Int32) -> Bool { ready.contains { $0.fd == fd && $0.revents != 0 } }
     for child in children where !child.ended {
       child.due(at: now, into: &events)
       for stream in [TaskStream.stdout, .stderr] {
         let fd = stream == .stdout ? child.stdout : child.stderr
-        guard fd >= 0, readable.contains(fd) else { continue }
+        guard fd >= 0, readable(fd) else { continue }
         child.drain(stream, budget: Self.readBudget, buffer: buffer, at: now, into: &events)
       }
       if child.stopReason == nil, let timeoutAt = child.timeoutAt, now >= timeoutAt {
         terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)
       }
-      let exitNoticed = child.process.pidfd < 0 || readable.contains(child.process.pidfd)
+      let exitNoticed = child.process.pidfd < 0 || readable(child.process.pidfd)
       if exitNoticed || child.stopReason != nil,
         let outcome = ProcessSpawn.peekExit(child.process.pid)
       {

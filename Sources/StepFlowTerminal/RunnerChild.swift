@@ -61,9 +61,6 @@ final class RunnerChild {
   static let watchedInterval: Duration = .milliseconds(16)
   /// How much of a flood's end is read for the screen: its last lines, long ones too.
   static let floodTail = 32 << 10
-  /// What a pull into the ring must move for another to follow at once (the producer fills
-  /// the pipe faster than it is emptied); less, and the stream rests.
-  static let pullAgainAfter = 256 << 10
 
   init(id: ProcessRunner.ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
     self.id = id
@@ -181,11 +178,12 @@ final class RunnerChild {
     into events: inout [ProcessRunner.Event]
   ) -> Bool {
     var moved = 0
-    // Again at once only while the producer fills the pipe faster than it is emptied: fewer,
-    // larger splices.
+    // Again at once only when a whole ring's worth came (the producer may have filled the
+    // pipe again meanwhile); else the pipe fills while the stream rests: one large splice a
+    // wake, not a second one for the few KiB written since the first.
     while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) {
       moved += n
-      if n < Self.pullAgainAfter { break }
+      if n < ring.capacity { break }
     }
     guard moved >= Self.floodGoesOn else {
       // It slowed down (or ended, or the ring refused): what the ring holds goes out, and the
