@@ -58,11 +58,11 @@ package final class ProcessRunner {
   private var children: [RunnerChild] = []
   private var pending: [Event] = []
   private var nextID = 0
-  /// Where a read lands: a megabyte allocated at the first read and never cleared nor
-  /// copied, so only the pages a read fills are ever touched (a run without commands, or a
+  /// Where a read lands: 256 KiB allocated at the first read and never cleared nor copied,
+  /// so only the pages a read fills are ever touched (a run without commands, or a
   /// command that prints a line, costs none of it).
   private var readBuffer: UnsafeMutableRawBufferPointer?
-  private static let readBufferSize = 1 << 20
+  private static let readBufferSize = 256 << 10
 
   private var buffer: UnsafeMutableRawBufferPointer {
     if let readBuffer { return readBuffer }
@@ -216,8 +216,11 @@ package final class ProcessRunner {
       child.due(at: now, into: &events)
       for stream in [TaskStream.stdout, .stderr] {
         let fd = stream == .stdout ? child.stdout : child.stderr
-        guard fd >= 0, readable(fd) else { continue }
-        child.drain(stream, budget: Self.readBudget, buffer: buffer, at: now, into: &events)
+        let polled = readable(fd)
+        guard fd >= 0, polled || child.restEnded(stream) else { continue }
+        child.drain(
+          stream, budget: Self.readBudget, buffer: buffer, at: now, polled: polled,
+          into: &events)
       }
       if child.stopReason == nil, let timeoutAt = child.timeoutAt, now >= timeoutAt {
         terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)

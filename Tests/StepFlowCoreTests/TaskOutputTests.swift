@@ -47,6 +47,19 @@ import Testing
     #expect(log.lastLines(1).map(\.text) == ["456789abc"], "a chunk longer than the ring")
   }
 
+  @Test func aChunkOfExactlyTheLimitReplacesWhatWasKept() {
+    var log = TaskLog(limit: 8)
+    log.append(bytes("one\ntwo\n"), from: .stdout)
+    log.append(bytes("abc"), from: .stdout)
+    log.append(bytes("x\nyz\n123"), from: .stderr)
+    #expect(log.total == 19 && log.droppedBytes == 11)
+    #expect(log.lastLines(5).map(\.text) == ["x", "yz", "123"])
+    #expect(log.lastLines(5).map(\.stream) == [.stderr, .stderr, .stderr])
+    log.append(bytes("4\n"), from: .stdout)
+    #expect(log.lastLines(5).map(\.text) == ["yz", "1234"], "the ring goes on after it")
+    #expect(log.stream(at: log.endOffset - 1) == .stdout)
+  }
+
   @Test func bytesLetPassUnreadDropWhatWasKeptBeforeThem() {
     var log = TaskLog(limit: 8)
     log.append(bytes("old\n"), from: .stdout)

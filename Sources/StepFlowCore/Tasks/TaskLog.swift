@@ -47,7 +47,12 @@ package struct TaskLog: Equatable, Sendable {
   package mutating func append(_ bytes: some Collection<UInt8>, from stream: TaskStream) {
     guard !bytes.isEmpty else { return }
     let written = bytes.count
-    if bytes.withContiguousStorageIfAvailable({ write($0) }) == nil {
+    if written == limit, let whole = bytes as? [UInt8] {
+      // Exactly a log's worth (a flood's ring, taken whole): it becomes the log, uncopied.
+      storage = whole
+      start = 0
+      kept = limit
+    } else if bytes.withContiguousStorageIfAvailable({ write($0) }) == nil {
       Array(bytes).withUnsafeBufferPointer { write($0) }
     }
     endOffset += written
