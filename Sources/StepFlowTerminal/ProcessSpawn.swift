@@ -85,6 +85,7 @@ package enum ProcessSpawn {
   /// is made (`pipe2`), never after, so a command spawned meanwhile by another thread cannot
   /// get it either.
   /// - Parameter nonBlocking: both ends are also non-blocking.
+  /// - Returns: the read and write ends, or `nil` when the system has no descriptor left.
   package static func makePipe(nonBlocking: Bool = false) -> (read: Int32, write: Int32)? {
     var fds: [Int32] = [-1, -1]
     if let pipe2 = Extras.shared.pipe2 {

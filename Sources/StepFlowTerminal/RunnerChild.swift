@@ -153,8 +153,14 @@ final class RunnerChild {
   ///
   /// A stream that may flood and holds half a pipe already (a fast producer filled it while
   /// the stream rested) becomes a flood before any of it is read.
-  /// - Parameter polled: `poll` said the stream is ready (else its rest just ended, and it
-  ///   may hold nothing yet: a flood is not over for that).
+  /// - Parameters:
+  ///   - stream: The stream to read.
+  ///   - budget: The most bytes read now.
+  ///   - buffer: Where reads land.
+  ///   - now: The time, on the monotonic clock.
+  ///   - polled: `poll` said the stream is ready (else its rest just ended, and it may hold
+  ///     nothing yet: a flood is not over for that).
+  ///   - events: Where what was read goes.
   func drain(
     _ stream: TaskStream, budget: Int, buffer: UnsafeMutableRawBufferPointer, at now: Duration,
     polled: Bool = true, into events: inout [ProcessRunner.Event]
