@@ -20,7 +20,7 @@ import StepFlowCore
 /// struct Receipt: StepScreenView {
 ///   func height(width: Int) -> Int { 2 }
 ///   func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
-///     let name = context.answers["name"].map { "\($0)" } ?? "guest"
+///     let name = context.answers["name"]?.dataText ?? "guest"   // the text as typed
 ///     canvas.draw("Thank you, \(name)", x: area.x + 2, y: area.y, style: .plain.bold)
 ///   }
 /// }
@@ -124,7 +124,8 @@ extension FocusableScreenView {
 public struct StepScreenContext: Sendable {
   /// The time of the frame (since the run started).
   public var now: Duration
-  /// Every answer so far, by field id.
+  /// Every answer so far, by field id (`answers["name"]?.dataText` is a text as typed, a
+  /// choice's id; ``FieldSpec/readableText(_:)`` says it as the summary does).
   public var answers: [String: FieldValue]
   /// The step's colours.
   public var theme: Theme
@@ -185,7 +186,7 @@ extension ScreenBlock {
   }
 
   /// The program's view of a ``custom(_:)`` block (`nil` for the built-in blocks).
-  public var customView: (any StepScreenView)? {
+  package var customView: (any StepScreenView)? {
     guard case .custom(let box) = self else { return nil }
     return (box.object as? StepScreenBox)?.view
   }
