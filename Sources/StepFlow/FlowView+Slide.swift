@@ -80,10 +80,7 @@ extension FlowView {
     ) { canvas in
       view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
     }
-    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
-    old.now = now
-    old.colorDepth = program.options.colorDepth
-    old.compact = compact
+    let old = view.showing(t.from)
     let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
       canvas in
       old.render(
