@@ -11,6 +11,11 @@ import StepFlowCore
 /// small value. The built-in blocks are views of this kind too. A view that also takes keys
 /// and answers fields of its step is a ``FocusableScreenView``.
 ///
+/// A view that changes by itself (a spinner, a clock, a countdown) says when it next does with
+/// ``nextFrame(after:)``: the run draws a frame at that time while its step is on the screen,
+/// and none between. A view that does not (the default) changes only with the answers, and a
+/// step showing it costs nothing while nobody types.
+///
 /// ```swift
 /// struct Receipt: StepScreenView {
 ///   func height(width: Int) -> Int { 2 }
@@ -33,11 +38,23 @@ public protocol StepScreenView: Sendable {
   /// What the view says as lines of text, for the plain (line by line) mode and `--output
   /// text`. Default: nothing.
   func plainLines(context: StepScreenContext) -> [String]
+
+  /// The next time after `now` at which the drawing changes by itself (a spinner's next
+  /// frame, the next second of a clock), in the time of ``StepScreenContext/now``; `nil` when
+  /// it changes only with the answers. Default: `nil`.
+  ///
+  /// The run draws a frame at that time while the view's step is on the screen, then asks
+  /// again; a frame every 100 ms from the start of the run is
+  /// `.milliseconds(100) * (Int(now / .milliseconds(100)) + 1)`.
+  func nextFrame(after now: Duration) -> Duration?
 }
 
 extension StepScreenView {
   /// Nothing in plain text.
   public func plainLines(context: StepScreenContext) -> [String] { [] }
+
+  /// Still: the view changes only with the answers.
+  public func nextFrame(after now: Duration) -> Duration? { nil }
 }
 
 /// A step screen that takes the focus and keys, and answers fields of its step.
@@ -171,5 +188,16 @@ extension ScreenBlock {
   public var customView: (any StepScreenView)? {
     guard case .custom(let box) = self else { return nil }
     return (box.object as? StepScreenBox)?.view
+  }
+
+  /// The soonest frame after `now` that the program's views among `blocks` ask for
+  /// (``StepScreenView/nextFrame(after:)``); `nil` when none changes by itself.
+  package static func nextFrame(of blocks: [ScreenBlock], after now: Duration) -> Duration? {
+    var soonest: Duration?
+    for block in blocks {
+      guard let frame = block.customView?.nextFrame(after: now) else { continue }
+      soonest = min(soonest ?? frame, frame)
+    }
+    return soonest
   }
 }
