@@ -75,12 +75,20 @@ package struct NavigationBarTransition: Hashable, Sendable {
   package static func fade(_ canvas: inout Canvas, by amount: Double, toward background: Color) {
     guard amount > 0 else { return }
     let mixable = background.rgbComponents != nil
+    // A row has few styles (its blanks share one): each is blended once.
+    var last: (from: Style, to: Style)?
     canvas.restyle(canvas.bounds) { style in
+      if let last, last.from == style {
+        style = last.to
+        return
+      }
+      let from = style
       if mixable, style.foreground.rgbComponents != nil {
         style.foreground = style.foreground.blended(with: background, by: amount)
       } else if amount >= 0.5 {
         style.attributes.insert(.dim)
       }
+      last = (from, style)
     }
   }
 }
