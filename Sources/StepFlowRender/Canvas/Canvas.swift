@@ -219,10 +219,37 @@ public struct Canvas: Equatable, Sendable {
   /// again, frame after frame, is not made anew each time).
   package mutating func clear(style: Style = .plain) {
     let blank = Cell(grapheme: .space, style: style)
-    cells.withUnsafeMutableBufferPointer { Self.fill($0, with: blank) }
+    if let unwritten = unwrittenCell(), unwritten == blank {
+      // The cells not written since the last clear are this blank already: only the written
+      // ones are made blank (a frame's cost follows what it drew, not the area).
+      let (width, written) = (width, written)
+      cells.withUnsafeMutableBufferPointer { buffer in
+        for (y, span) in written.enumerated() where !span.isEmpty {
+          let row = y * width
+          Self.fill(
+            UnsafeMutableBufferPointer(rebasing: buffer[(row + span.lower)..<(row + span.upper)]),
+            with: blank)
+        }
+      }
+    } else {
+      cells.withUnsafeMutableBufferPointer { Self.fill($0, with: blank) }
+    }
     for y in written.indices { written[y] = .none }
     frameID = 0
     damage = nil
+  }
+
+  /// A cell no write reached since the canvas was made or cleared.
+  ///
+  /// That is the blank it was made or cleared with; `nil` when every cell may have been
+  /// written.
+  private func unwrittenCell() -> Cell? {
+    guard width > 0 else { return nil }
+    for (y, span) in written.enumerated() {
+      if span.isEmpty || span.lower > 0 { return cells[y * width] }
+      if span.upper < width { return cells[y * width + width - 1] }
+    }
+    return nil
   }
 
   /// Makes every cell of `buffer` (initialized or not) `cell`.
