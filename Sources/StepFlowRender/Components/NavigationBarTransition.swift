@@ -27,13 +27,14 @@ package struct NavigationBarTransition: Hashable, Sendable {
     -> [NavigationBarRow]
   {
     let priority: [NavigationBarRow] = [.bar, .separator, .largeTitle, .prompt]
-    let old = Set(from?.rows ?? [])
-    let new = Set(to?.rows ?? [])
+    // At most four rows a face: asked of the faces, not gathered in sets (at every frame).
+    let old = { (row: NavigationBarRow) in from?.has(row) == true }
+    let new = { (row: NavigationBarRow) in to?.has(row) == true }
     let (first, second) = fraction < 0.5 ? (old, new) : (new, old)
     let ordered =
-      priority.filter { old.contains($0) && new.contains($0) }
-      + priority.filter { first.contains($0) && !second.contains($0) }
-      + priority.filter { second.contains($0) && !first.contains($0) }
+      priority.filter { old($0) && new($0) }
+      + priority.filter { first($0) && !second($0) }
+      + priority.filter { second($0) && !first($0) }
     return ordered.prefix(max(0, height)).sorted()
   }
 
