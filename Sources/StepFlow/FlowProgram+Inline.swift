@@ -130,7 +130,9 @@ extension FlowView {
           glyphs: Glyphs.for(program.options.glyphs)
         ).summaryLines())
     return blocks.reduce(blocks.count - 1) { total, block in
-      total + (screen.height(of: block, width: width) ?? HeroIcon.preferredHeight(available: 9))
+      total
+        + (screen.height(of: block, width: width)
+          ?? screen.flexibleHeight(of: block, available: 9) ?? 0)
     }
   }
 }

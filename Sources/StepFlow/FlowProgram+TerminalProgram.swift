@@ -133,7 +133,28 @@ extension FlowProgram {
     }
     if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
     if let next = tasks.nextDeadline(after: now) { deadlines.append(next) }
+    if state.status == .running, !isTooSmall, !state.showsHelp, !state.showsLog,
+      let next = screenFrame(after: now)
+    {
+      deadlines.append(next)
+    }
     return deadlines.min()
+  }
+
+  /// The soonest frame after `now` that the program's own views on the current step's screen
+  /// ask for (``StepScreenView/nextFrame(after:)``: the step's blocks, the flow's and the
+  /// selected tab's); `nil` when none of them changes by itself.
+  package func screenFrame(after now: Duration) -> Duration? {
+    guard let current = state.progression.current else { return nil }
+    let step = flow.steps[current]
+    var frames = [
+      ScreenBlock.nextFrame(of: step.blocks, after: now),
+      ScreenBlock.nextFrame(of: flow.blocks, after: now),
+    ]
+    if let tab = state.editor?.selectedTab, step.tabs.indices.contains(tab) {
+      frames.append(ScreenBlock.nextFrame(of: step.tabs[tab].blocks, after: now))
+    }
+    return frames.compactMap { $0 }.min()
   }
 
   /// The focus in words for plain mode: `E-mail (paypal_email)`, `tab bar`, `Next button`.

@@ -29,7 +29,8 @@ struct SlideScreens {
   var fraction: Double
   /// How far the screens have moved, in columns.
   var shift: Int
-  /// Whether nothing on the screens moves by itself (a stage, a task, tabs, custom blocks).
+  /// Whether nothing on the screens moves by itself (a stage, a task, tabs, a program's view
+  /// that asks for frames).
   var still: Bool
 }
 
@@ -78,23 +79,17 @@ extension FlowView {
     let (flow, state) = (program.flow, program.state)
     let view = stepView(theme: theme, compact: compact)
     let tabs = program.tabs
+    // The program's own views move only when they ask for frames.
     let moves =
       view.stage != nil || view.task != nil || tabs?.isAnimating(at: now) == true
-      || FlowMachine.runningFieldTask(state) != nil
-      || state.progression.current.map { index in
-        flow.steps[index].blocks.contains { $0.customView != nil }
-          || flow.steps[index].tabs.contains { $0.blocks.contains { $0.customView != nil } }
-      } == true
+      || FlowMachine.runningFieldTask(state) != nil || program.screenFrame(after: now) != nil
     let incoming = t.canvases.incoming(
       width: area.width, height: area.height, theme: theme, editor: state.editor,
       reusable: !moves
     ) { canvas in
       view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
     }
-    var old = StepView(flow: flow, state: t.from, theme: theme, glyphs: glyphs)
-    old.now = now
-    old.colorDepth = program.options.colorDepth
-    old.compact = compact
+    let old = view.showing(t.from)
     let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
       canvas in
       old.render(

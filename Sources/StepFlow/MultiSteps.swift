@@ -112,6 +112,14 @@ public struct MultiSteps<Step: FlowSteps>: Sendable {
     program.view(width: width, height: height, at: now)
   }
 
+  /// The next time after `now` at which the screen changes by itself — a transition's next
+  /// frame, a spinner's, a frame a program's own view asks for
+  /// (``StepScreenView/nextFrame(after:)``) — or `nil` when it changes only with a command.
+  ///
+  /// A program that draws the flow itself (``view(width:height:at:)``) draws again then; a run
+  /// (``run(options:)``) does so by itself.
+  public func nextFrame(after now: Duration) -> Duration? { program.nextDeadline(after: now) }
+
   // MARK: Work, in process
 
   /// The work the flow asks for since the last call — a step's ``StepWork`` (or command) to

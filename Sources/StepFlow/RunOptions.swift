@@ -59,9 +59,6 @@ public struct RunOptions: Sendable {
   public var resume: Bool
   /// How long to wait for input before giving up (``MultiSteps/Result/Status/timedOut``).
   public var timeout: Duration?
-  /// The name messages start with; `nil` for the program's own (the base name of
-  /// `CommandLine.arguments[0]`).
-  public var programName: String?
   /// The environment whose conventions apply; `nil` for the process's.
   public var environment: [String: String]?
   /// On a terminal: in the rows below the cursor on the main screen instead of the whole
@@ -77,8 +74,7 @@ public struct RunOptions: Sendable {
     position: ExtraContentPosition? = nil, animation: Bool = true, automaticStages: Bool = false,
     mouse: Bool = true,
     answers: [String: FieldValue] = [:], stateFile: String? = nil, resume: Bool = false,
-    timeout: Duration? = nil, programName: String? = nil, environment: [String: String]? = nil,
-    inline: Bool = false
+    timeout: Duration? = nil, environment: [String: String]? = nil, inline: Bool = false
   ) {
     self.mode = mode
     self.color = color
@@ -91,7 +87,6 @@ public struct RunOptions: Sendable {
     self.stateFile = stateFile
     self.resume = resume
     self.timeout = timeout
-    self.programName = programName
     self.environment = environment
     self.inline = inline
   }
@@ -106,7 +101,8 @@ public struct RunOptions: Sendable {
   /// The runner's settings for these options: nothing on stdout, messages to `messages`.
   package func settings(messages: @escaping (String) -> Void) -> RunSettings {
     var settings = RunSettings(environment: environment ?? Platform.environment())
-    settings.programName = programName ?? Self.processName
+    // Messages go to the result without a name; a program prints them with its own.
+    settings.programName = Self.processName
     settings.writesResult = false
     settings.output = .none
     settings.messages = messages

@@ -30,6 +30,16 @@ package struct StepView {
     package var actions: TaskActionRow?
   }
 
+  /// The view of another state of the flow (the screen a slide leaves) drawn the same way:
+  /// the same theme, glyphs, time, colour depth and layout; no stage, task or click map.
+  package func showing(_ other: FlowState) -> StepView {
+    var view = StepView(flow: flow, state: other, theme: theme, glyphs: glyphs)
+    view.now = now
+    view.colorDepth = colorDepth
+    view.compact = compact
+    return view
+  }
+
   private var step: StepDefinition? {
     state.progression.current.map { flow.resolvedStep($0, answers: state.answers) }
   }
@@ -199,10 +209,7 @@ package struct StepView {
       return stageDrawn
     }
     let incoming = tabPage(of: state, tab: editor.selectedTab, size: pageArea)
-    var outgoingView = StepView(flow: flow, state: old, theme: theme, glyphs: glyphs)
-    outgoingView.now = now
-    outgoingView.colorDepth = colorDepth
-    let outgoing = outgoingView.tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
+    let outgoing = showing(old).tabPage(of: old, tab: oldEditor.selectedTab, size: pageArea)
     tabs.drawContent(
       outgoing: outgoing, incoming: incoming, into: &canvas, area: pageArea, at: now,
       fill: theme.text)

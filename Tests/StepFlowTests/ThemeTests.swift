@@ -139,10 +139,11 @@ import Testing
   }
 }
 
-/// A fresh folder with files, for the tests of this target.
+/// A fresh folder with files, for the tests of this target (inside the test process's
+/// ``TestFolder``, removed when the tests end).
 enum WizardFileTestsFolder {
   static func make(_ files: [String: String]) throws -> String {
-    let path = NSTemporaryDirectory() + "stepflow-test-" + UUID().uuidString
+    let path = try TestFolder.make("wizard-files")
     for (name, text) in files {
       let file = path + "/" + name
       try FileManager.default.createDirectory(

@@ -5,11 +5,34 @@ import StepFlowCommandLine
   import Glibc
 #endif
 
+/// A line that moves while the order does: a spinner beside what is going on.
+///
+/// It draws from the frame's time and asks for a frame every 100 ms (``nextFrame(after:)``) —
+/// the only frames the screen draws while nobody types.
+struct Busy: StepScreenView {
+  var text: String
+
+  func height(width: Int) -> Int { 1 }
+
+  func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
+    let frames =
+      context.glyphs.style == .ascii
+      ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"]
+    let line = frames[Int(context.now / .milliseconds(100)) % frames.count] + " " + text
+    canvas.draw(
+      line, x: area.x + max(0, (area.width - line.count) / 2), y: area.y, style: context.baseStyle)
+  }
+
+  func nextFrame(after now: Duration) -> Duration? {
+    .milliseconds(100) * (Int(now / .milliseconds(100)) + 1)
+  }
+}
+
 /// The seed's food delivery, as an adopter writes it.
 ///
 /// The order moves through four states, each with its own colours, a large status icon and the
-/// status text. Enter (or a tap anywhere, or a click) advances; a long press on the strip (or
-/// `r`) starts over.
+/// status text; while it is prepared and on its way, a spinner says so. Enter (or a tap
+/// anywhere, or a click) advances; a long press on the strip (or `r`) starts over.
 enum Delivery: String, FlowSteps {
   case received = "checkmark.circle"
   case preparing = "takeoutbag.and.cup.and.straw"
@@ -37,10 +60,21 @@ enum Delivery: String, FlowSteps {
     }
   }
 
+  /// What is going on, while the order is not there yet.
+  var busy: String? {
+    switch self {
+    case .preparing: return "the kitchen is on it"
+    case .onItsWay: return "the rider is riding"
+    case .received, .delivered: return nil
+    }
+  }
+
   var step: StepDefinition {
     StepDefinition(
       id: id, title: title, icon: icon, accent: colors.accent, background: colors.background,
-      foreground: .white, blocks: [.hero, .status(caption: "YOUR ORDER STATUS:", text: title)])
+      foreground: .white,
+      blocks: [.hero, .status(caption: "YOUR ORDER STATUS:", text: title)]
+        + (busy.map { [.custom(Busy(text: $0))] } ?? []))
   }
 
   static var strip: StripStyle { StripStyle(position: .inline, shape: .dots(4)) }

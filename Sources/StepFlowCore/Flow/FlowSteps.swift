@@ -26,6 +26,10 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   var icon: Icon? { get }
   /// What the step asks. Default: nothing.
   var fields: [FieldSpec] { get }
+  /// What the step's screen shows above its fields: text, the icon drawn large, a status box,
+  /// a summary, or a view of the program's own (`.custom(Grinder())`). Default: nothing (the
+  /// flow's ``blocks``, shown under every step, still show).
+  var blocks: [ScreenBlock] { get }
   /// Work the step does: an async closure given the answers and a progress reporter, that
   /// returns answers or throws. The step shows its progress, its outcome (Retry, Back, Quit
   /// after a failure) and the run cannot go past it before it succeeds. Default: none.
@@ -34,8 +38,9 @@ public protocol FlowSteps: CaseIterable, Hashable, Sendable {
   /// its own rules: messages by field id, shown under those fields; Next is refused. Default:
   /// none.
   var check: StepCheck? { get }
-  /// Everything about the step (colours, blocks, tabs, a progress stage, a task). Default:
-  /// built from ``id``, ``title``, ``icon``, ``fields``, ``work`` and ``check``.
+  /// Everything about the step (colours, tabs, a progress stage, a task). Default: built
+  /// from ``id``, ``title``, ``icon``, ``blocks``, ``fields``, ``work`` and ``check`` — a step
+  /// written whole passes those itself.
   var step: StepDefinition { get }
 
   /// The flow's id in results and state files. Default: the type's name, lower-cased.
@@ -66,15 +71,17 @@ extension FlowSteps {
   public var icon: Icon? { nil }
   /// No fields.
   public var fields: [FieldSpec] { [] }
+  /// No blocks of its own.
+  public var blocks: [ScreenBlock] { [] }
   /// No work: the step only asks.
   public var work: StepWork? { nil }
   /// No check beyond the fields' own.
   public var check: StepCheck? { nil }
-  /// A step made of the case's `id`, `title`, `icon`, `fields`, `work` and `check`.
+  /// A step made of the case's `id`, `title`, `icon`, `blocks`, `fields`, `work` and `check`.
   public var step: StepDefinition {
     StepDefinition(
-      id: id, title: title, icon: icon, fields: fields, task: work.map { StepTask(work: $0) },
-      check: check)
+      id: id, title: title, icon: icon, blocks: blocks, fields: fields,
+      task: work.map { StepTask(work: $0) }, check: check)
   }
 
   /// The enum's name, lower-cased (`signup`).

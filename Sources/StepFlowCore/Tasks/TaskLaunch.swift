@@ -29,7 +29,9 @@ public struct TaskLaunch: Hashable, Sendable {
   /// The streams whose bytes are only kept in the log, with no progress read from them: while a
   /// command floods one of them faster than it can be shown, all but the last
   /// ``TaskLog/defaultLimit`` bytes may pass unread (the log notes how many).
-  public var logOnly: Set<TaskStream>
+  ///
+  /// The runner's concern: a program that runs the launch itself may read every byte.
+  package var logOnly: Set<TaskStream> = []
 
   /// The part of stdout a capture keeps.
   public enum CapturePart: Hashable, Sendable {
@@ -46,7 +48,7 @@ public struct TaskLaunch: Hashable, Sendable {
   public init(
     arguments: [String], environment: [String: String] = [:], directory: String? = nil,
     timeout: Duration? = nil, input: String? = nil, captureLimit: Int = 0,
-    capturePart: CapturePart = .start, logOnly: Set<TaskStream> = []
+    capturePart: CapturePart = .start
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -55,6 +57,17 @@ public struct TaskLaunch: Hashable, Sendable {
     self.input = input
     self.captureLimit = captureLimit
     self.capturePart = capturePart
+  }
+
+  /// A launch of `arguments` whose `logOnly` streams may pass unread in a flood.
+  package init(
+    arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+    timeout: Duration? = nil, input: String? = nil, captureLimit: Int = 0,
+    capturePart: CapturePart = .start, logOnly: Set<TaskStream>
+  ) {
+    self.init(
+      arguments: arguments, environment: environment, directory: directory, timeout: timeout,
+      input: input, captureLimit: captureLimit, capturePart: capturePart)
     self.logOnly = logOnly
   }
 }

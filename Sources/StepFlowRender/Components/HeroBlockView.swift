@@ -37,7 +37,8 @@ package struct HeroBlockView: StepScreenView, FlexibleScreenView {
 }
 
 /// A block that takes the rows the fixed blocks leave (the hero), drawn at its preferred
-/// height for them and only when at least three rows are left.
+/// height for them (``StepScreen/flexibleHeight(of:available:)``) and only when at least three
+/// rows are left.
 package protocol FlexibleScreenView: StepScreenView {
   /// The rows it takes out of `available`.
   func preferredHeight(available: Int) -> Int

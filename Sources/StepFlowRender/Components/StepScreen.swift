@@ -76,6 +76,12 @@ package struct StepScreen {
     return max(0, view.height(width: width))
   }
 
+  /// The rows a block that takes what the others leave (the hero, a ``FlexibleScreenView``)
+  /// takes out of `available`; `nil` for the other blocks.
+  package func flexibleHeight(of block: ScreenBlock, available: Int) -> Int? {
+    (view(for: block) as? any FlexibleScreenView)?.preferredHeight(available: available)
+  }
+
   /// Whether the hero picture (and a stage drawn with it) gets room in `area`: at least three
   /// rows once the other blocks have theirs.
   package func showsHero(in area: Rect) -> Bool {
@@ -104,16 +110,17 @@ package struct StepScreen {
     let flexibleCount = fixed.filter { $0 == nil }.count
     let spare = max(0, area.height - fixedTotal)
     // A picture smaller than three rows says nothing: then it gives its room to the text.
-    let showsFlexible = flexibleCount > 0 && spare / flexibleCount >= 3
-    let flexibleHeight =
-      showsFlexible ? HeroIcon.preferredHeight(available: spare / flexibleCount) : 0
+    let share = flexibleCount > 0 ? spare / flexibleCount : 0
+    let showsFlexible = flexibleCount > 0 && share >= 3
+    let rowsOf = zip(blocks, fixed).map { block, h in
+      h ?? (showsFlexible ? flexibleHeight(of: block, available: share) ?? 0 : 0)
+    }
+    let flexibleTotal = zip(fixed, rowsOf).reduce(0) { $0 + ($1.0 == nil ? $1.1 : 0) }
     let total = min(
-      area.height,
-      fixedTotal + (showsFlexible ? flexibleHeight * flexibleCount : -flexibleCount))
+      area.height, fixedTotal + (showsFlexible ? flexibleTotal : -flexibleCount))
     var y = area.y + max(0, area.height - total) / 2
-    for (block, h) in zip(blocks, fixed) {
+    for ((block, h), rows) in zip(zip(blocks, fixed), rowsOf) {
       if h == nil && !showsFlexible { continue }
-      let rows = h ?? flexibleHeight
       let rect = Rect(x: area.x, y: y, width: area.width, height: min(rows, area.maxY - y))
       if rect.height > 0 { placed.append((block, rect)) }
       y += rows + 1

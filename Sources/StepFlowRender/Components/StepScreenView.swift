@@ -11,11 +11,16 @@ import StepFlowCore
 /// small value. The built-in blocks are views of this kind too. A view that also takes keys
 /// and answers fields of its step is a ``FocusableScreenView``.
 ///
+/// A view that changes by itself (a spinner, a clock, a countdown) says when it next does with
+/// ``nextFrame(after:)``: the run draws a frame at that time while its step is on the screen,
+/// and none between. A view that does not (the default) changes only with the answers, and a
+/// step showing it costs nothing while nobody types.
+///
 /// ```swift
 /// struct Receipt: StepScreenView {
 ///   func height(width: Int) -> Int { 2 }
 ///   func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
-///     let name = context.answers["name"].map { "\($0)" } ?? "guest"
+///     let name = context.answers["name"]?.dataText ?? "guest"   // the text as typed
 ///     canvas.draw("Thank you, \(name)", x: area.x + 2, y: area.y, style: .plain.bold)
 ///   }
 /// }
@@ -33,11 +38,23 @@ public protocol StepScreenView: Sendable {
   /// What the view says as lines of text, for the plain (line by line) mode and `--output
   /// text`. Default: nothing.
   func plainLines(context: StepScreenContext) -> [String]
+
+  /// The next time after `now` at which the drawing changes by itself (a spinner's next
+  /// frame, the next second of a clock), in the time of ``StepScreenContext/now``; `nil` when
+  /// it changes only with the answers. Default: `nil`.
+  ///
+  /// The run draws a frame at that time while the view's step is on the screen, then asks
+  /// again; a frame every 100 ms from the start of the run is
+  /// `.milliseconds(100) * (Int(now / .milliseconds(100)) + 1)`.
+  func nextFrame(after now: Duration) -> Duration?
 }
 
 extension StepScreenView {
   /// Nothing in plain text.
   public func plainLines(context: StepScreenContext) -> [String] { [] }
+
+  /// Still: the view changes only with the answers.
+  public func nextFrame(after now: Duration) -> Duration? { nil }
 }
 
 /// A step screen that takes the focus and keys, and answers fields of its step.
@@ -107,7 +124,8 @@ extension FocusableScreenView {
 public struct StepScreenContext: Sendable {
   /// The time of the frame (since the run started).
   public var now: Duration
-  /// Every answer so far, by field id.
+  /// Every answer so far, by field id (`answers["name"]?.dataText` is a text as typed, a
+  /// choice's id; ``FieldSpec/readableText(_:)`` says it as the summary does).
   public var answers: [String: FieldValue]
   /// The step's colours.
   public var theme: Theme
@@ -168,8 +186,19 @@ extension ScreenBlock {
   }
 
   /// The program's view of a ``custom(_:)`` block (`nil` for the built-in blocks).
-  public var customView: (any StepScreenView)? {
+  package var customView: (any StepScreenView)? {
     guard case .custom(let box) = self else { return nil }
     return (box.object as? StepScreenBox)?.view
+  }
+
+  /// The soonest frame after `now` that the program's views among `blocks` ask for
+  /// (``StepScreenView/nextFrame(after:)``); `nil` when none changes by itself.
+  package static func nextFrame(of blocks: [ScreenBlock], after now: Duration) -> Duration? {
+    var soonest: Duration?
+    for block in blocks {
+      guard let frame = block.customView?.nextFrame(after: now) else { continue }
+      soonest = min(soonest ?? frame, frame)
+    }
+    return soonest
   }
 }

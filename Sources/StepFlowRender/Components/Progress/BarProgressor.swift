@@ -68,7 +68,7 @@ public struct BarProgressor: ProgressorView {
     self.parameter = parameter
   }
 
-  /// Takes a ``BarProgressorParameter`` given to `.custom`, and starts moving at `now`.
+  /// Starts moving at `now` (its look is the parameter it was made with: `.bar(_:)`).
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {

@@ -57,7 +57,7 @@ public struct RingProgressor: ProgressorView {
     self.parameter = parameter
   }
 
-  /// Takes a ``RingProgressorParameter`` given to `.custom`, and starts turning at `now`.
+  /// Starts turning at `now` (its look is the parameter it was made with: `.ring(_:)`).
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {

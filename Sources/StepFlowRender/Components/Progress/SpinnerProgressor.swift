@@ -45,7 +45,7 @@ public struct SpinnerProgressor: ProgressorView {
     self.parameter = parameter
   }
 
-  /// Takes a ``SpinnerProgressorParameter`` given to `.custom`, and starts turning at `now`.
+  /// Starts turning at `now` (its look is the parameter it was made with: `.spinner(_:)`).
   public mutating func start(
     parameter: (any Sendable)?, at now: Duration, timing: ProgressTiming
   ) -> Duration {
