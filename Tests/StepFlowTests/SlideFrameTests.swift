@@ -42,6 +42,17 @@ import Testing
       var slides = 0
       var drawnOver = 0
       var finalsDrawnOver = 0
+      // The frame at `now` equals the one drawn anew, and the writer brings the terminal to it.
+      func frameIsRight(_ what: String) -> Bool {
+        let kept = program.view(width: width, height: height, at: now)
+        let anew = Self.drawnAnew(program, width: width, height: height, at: now)
+        #expect(kept == anew, "\(name) \(width)x\(height) \(what) at \(now)")
+        if kept != anew { return false }
+        terminal.apply(writer.frame(kept))
+        let wrong = terminal.differences(from: kept)
+        #expect(wrong.isEmpty, "\(name) \(width)x\(height) \(what) at \(now): \(wrong)")
+        return wrong.isEmpty
+      }
       for line in scripts[name, default: []] {
         program.apply(try Command.parse(line), at: now)
         if program.transition != nil { slides += 1 }
@@ -49,14 +60,7 @@ import Testing
         // The frames a loop draws: at the command, then at every deadline of the slide.
         var frames = 0
         repeat {
-          let kept = program.view(width: width, height: height, at: now)
-          let anew = Self.drawnAnew(program, width: width, height: height, at: now)
-          #expect(kept == anew, "\(name) \(width)x\(height) after \(line) at \(now)")
-          if kept != anew { return }
-          terminal.apply(writer.frame(kept))
-          let wrong = terminal.differences(from: kept)
-          #expect(wrong.isEmpty, "\(name) \(width)x\(height) after \(line) at \(now): \(wrong)")
-          if !wrong.isEmpty { return }
+          if !frameIsRight("after \(line)") { return }
           guard let next = program.nextDeadline(after: now), frames < 40 else { break }
           now = next
           _ = program.handle(.tick, at: now)
@@ -64,14 +68,7 @@ import Testing
         } while program.transition?.timing.isAnimating(at: now) == true
         // The frame that ends the slide (drawn over its last frame when nothing else moved).
         let over = canvases?.framesDrawnOver ?? 0
-        let final = program.view(width: width, height: height, at: now)
-        let still = Self.drawnAnew(program, width: width, height: height, at: now)
-        #expect(final == still, "\(name) \(width)x\(height) after \(line): the final frame")
-        if final != still { return }
-        terminal.apply(writer.frame(final))
-        let wrong = terminal.differences(from: final)
-        #expect(wrong.isEmpty, "\(name) \(width)x\(height) after \(line), final: \(wrong)")
-        if !wrong.isEmpty { return }
+        if !frameIsRight("after \(line), the final frame") { return }
         if program.transition == nil, (canvases?.framesDrawnOver ?? 0) > over {
           finalsDrawnOver += 1
         }
