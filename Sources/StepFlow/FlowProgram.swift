@@ -54,6 +54,7 @@ package struct FlowProgram: TerminalProgram {
     self.options = options
     var start = state ?? FlowState(flow: flow, context: options.context)
     start.automatic = options.auto
+    start.keyRemaps = options.keys
     // The first step's task starts here when it starts on arrival.
     let fresh = start
     FlowMachine.arrive(&start, flow)
@@ -205,7 +206,9 @@ package struct FlowProgram: TerminalProgram {
   /// - Returns: what it did; `nil` when the key means nothing here.
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
-    if !state.showsHelp, KeyBindings.binding(for: key, in: focusContext)?.action == .edit {
+    if !state.showsHelp,
+      KeyBindings.binding(for: key, in: focusContext, remaps: state.keyRemaps)?.action == .edit
+    {
       // An edit changes the focused field only: no snapshot of the state to leave (holding
       // one made the edit copy the field's text, at every key of a burst of typing).
       transition = nil
@@ -227,7 +230,8 @@ package struct FlowProgram: TerminalProgram {
         "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
     }
     // The output pane scrolls on the screen's side: the pure update only knows it is open.
-    if before.showsLog, let binding = KeyBindings.binding(for: key, in: .logPane),
+    if before.showsLog,
+      let binding = KeyBindings.binding(for: key, in: .logPane, remaps: state.keyRemaps),
       binding.action == .scrollLog
     {
       tasks.scroll(

@@ -53,6 +53,8 @@ package final class PipeRing {
     return unsafeBitCast(symbol, to: Tee.self)
   }()
   private static let nonBlocking: UInt32 = 2  // SPLICE_F_NONBLOCK
+  /// A pipe's page: what one of its buffers holds at most.
+  private static let page = 4096
   /// `FIONREAD`: how many bytes a pipe holds.
   private static let bytesWaiting = UInt(0x541B)
   /// `F_SETPIPE_SZ`, `F_GETPIPE_SZ`.
@@ -84,20 +86,17 @@ package final class PipeRing {
     }
   }
 
-  /// A non-blocking pipe that holds at least `capacity` bytes, or `nil`.
+  /// A non-blocking pipe, closed on exec from the start, that holds at least `capacity`
+  /// bytes, or `nil`.
   private static func pipe(capacity: Int) -> (read: Int32, write: Int32)? {
-    var fds: [Int32] = [-1, -1]
-    guard Glibc.pipe(&fds) == 0 else { return nil }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-    _ = fcntl(fds[1], setPipeSize, Int32(clamping: capacity))
-    guard fcntl(fds[1], getPipeSize) >= capacity else {
-      for fd in fds { close(fd) }
+    guard let fds = ProcessSpawn.makePipe(nonBlocking: true) else { return nil }
+    _ = fcntl(fds.write, setPipeSize, Int32(clamping: capacity))
+    guard fcntl(fds.write, getPipeSize) >= capacity else {
+      close(fds.read)
+      close(fds.write)
       return nil
     }
-    return (fds[0], fds[1])
+    return fds
   }
 
   /// How many bytes a pipe holds, as the system says (`nil` when it cannot).
@@ -115,20 +114,26 @@ package final class PipeRing {
     let incoming = min(waiting, capacity)
     if held + incoming > capacity { drop(held + incoming - capacity) }
     var moved = 0
-    for attempt in 0..<2 {
+    var roomsMade = 0
+    while moved < incoming {
       let n = Platform.retryingInterrupts {
         splice(source, nil, writeFD, nil, incoming - moved, Self.nonBlocking)
       }
       if n > 0 {
+        // Part of it, maybe (the ring's pages ran out): the rest is tried again.
         moved += n
         held += n
         pulled += n
-        if moved >= incoming { break }
-      } else if n == 0 || !Platform.wouldBlock || attempt > 0 || held == 0 {
-        break
+        continue
       }
-      // The ring's pages are taken (small writes each hold one): make room and try again.
-      drop(held / 2)
+      // Nothing moved: the source is at its end, an error, or the ring's pages are all taken
+      // while it holds less than its size (small writes each hold one). Then room is made
+      // from the oldest bytes — never from what this pull moved in: a page's worth first
+      // (the small writes of a slow start free their pages for a few bytes), then half.
+      guard n < 0, Platform.wouldBlock, roomsMade < 2, held > moved else { break }
+      let old = held - moved
+      drop(roomsMade == 0 ? min(old, Self.page) : old / 2)
+      roomsMade += 1
     }
     return moved > 0 ? .moved(moved) : .refused
   }
@@ -156,9 +161,10 @@ package final class PipeRing {
   private static func read(_ fd: Int32, count: Int) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       initialized = 0
+      guard let base = buffer.baseAddress else { return }
       while initialized < count {
         let n = Platform.retryingInterrupts {
-          Glibc.read(fd, buffer.baseAddress! + initialized, count - initialized)
+          Glibc.read(fd, base + initialized, count - initialized)
         }
         guard n > 0 else { break }
         initialized += n

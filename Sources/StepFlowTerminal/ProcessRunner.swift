@@ -58,9 +58,18 @@ package final class ProcessRunner {
   private var children: [RunnerChild] = []
   private var pending: [Event] = []
   private var nextID = 0
-  /// Where a read lands: allocated at the first read (a megabyte that a run without commands
-  /// would otherwise clear before its first frame).
-  private lazy var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  /// Where a read lands: 256 KiB allocated at the first read and never cleared nor copied,
+  /// so only the pages a read fills are ever touched (a run without commands, or a
+  /// command that prints a line, costs none of it).
+  private var readBuffer: UnsafeMutableRawBufferPointer?
+  private static let readBufferSize = 256 << 10
+
+  private var buffer: UnsafeMutableRawBufferPointer {
+    if let readBuffer { return readBuffer }
+    let made = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
+    readBuffer = made
+    return made
+  }
 
   /// The most bytes read from one stream in one ``service(_:)``, so that a command with a lot
   /// of output cannot hold up keys, frames or signals.
@@ -77,7 +86,10 @@ package final class ProcessRunner {
     givenEnvironment = environment
   }
 
-  deinit { shutdown() }
+  deinit {
+    shutdown()
+    readBuffer?.deallocate()
+  }
 
   /// Whether no child is running or being cleaned up, and no event waits to be delivered.
   package var isIdle: Bool { children.isEmpty && pending.isEmpty }
@@ -198,18 +210,22 @@ package final class ProcessRunner {
     var events = pending
     pending = []
     let now = Platform.monotonicNow()
-    let readable = Set(ready.filter { $0.revents != 0 }.map(\.fd))
+    // A handful of descriptors: looked through, no set made at each wake.
+    func readable(_ fd: Int32) -> Bool { ready.contains { $0.fd == fd && $0.revents != 0 } }
     for child in children where !child.ended {
       child.due(at: now, into: &events)
       for stream in [TaskStream.stdout, .stderr] {
         let fd = stream == .stdout ? child.stdout : child.stderr
-        guard fd >= 0, readable.contains(fd) else { continue }
-        child.drain(stream, budget: Self.readBudget, buffer: &buffer, at: now, into: &events)
+        let polled = readable(fd)
+        guard fd >= 0, polled || child.restEnded(stream) else { continue }
+        child.drain(
+          stream, budget: Self.readBudget, buffer: buffer, at: now, polled: polled,
+          into: &events)
       }
       if child.stopReason == nil, let timeoutAt = child.timeoutAt, now >= timeoutAt {
         terminate(child, reason: .timedOut(child.timeout ?? .zero), at: now)
       }
-      let exitNoticed = child.process.pidfd < 0 || readable.contains(child.process.pidfd)
+      let exitNoticed = child.process.pidfd < 0 || readable(child.process.pidfd)
       if exitNoticed || child.stopReason != nil,
         let outcome = ProcessSpawn.peekExit(child.process.pid)
       {
@@ -272,7 +288,7 @@ package final class ProcessRunner {
   private func finish(
     _ child: RunnerChild, _ outcome: TaskOutcome, at now: Duration, into events: inout [Event]
   ) {
-    child.drainAll(budget: Self.readBudget, buffer: &buffer, at: now, into: &events)
+    child.drainAll(budget: Self.readBudget, buffer: buffer, at: now, into: &events)
     child.closePipes()
     let reported: TaskOutcome
     switch child.stopReason {

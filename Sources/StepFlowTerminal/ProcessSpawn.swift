@@ -80,17 +80,26 @@ package enum ProcessSpawn {
   /// `F_SETPIPE_SZ` (Linux): a bigger pipe means fewer reads for a command with much output.
   private static let setPipeSize: Int32 = 1031
 
-  /// A pipe whose two ends are closed on exec (the child gets its end by `dup2`, which clears
-  /// the flag on the copy), so no other child ever inherits it.
-  private static func makePipe() -> (read: Int32, write: Int32)? {
+  /// A pipe whose two ends are closed on exec (a child gets its end by `dup2`, which clears
+  /// the flag on the copy), so no other child ever inherits it: both flags are set as the pipe
+  /// is made (`pipe2`), never after, so a command spawned meanwhile by another thread cannot
+  /// get it either.
+  /// - Parameter nonBlocking: both ends are also non-blocking.
+  /// - Returns: the read and write ends, or `nil` when the system has no descriptor left.
+  package static func makePipe(nonBlocking: Bool = false) -> (read: Int32, write: Int32)? {
     var fds: [Int32] = [-1, -1]
     if let pipe2 = Extras.shared.pipe2 {
-      guard fds.withUnsafeMutableBufferPointer({ pipe2($0.baseAddress, O_CLOEXEC) }) == 0 else {
+      let flags = O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)
+      guard fds.withUnsafeMutableBufferPointer({ pipe2($0.baseAddress, flags) }) == 0 else {
         return nil
       }
     } else {
+      // A C library without pipe2 (none that stepflow is built for): flags set after.
       guard pipe(&fds) == 0 else { return nil }
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      for fd in fds {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+      }
     }
     return (fds[0], fds[1])
   }
@@ -221,13 +230,14 @@ package enum ProcessSpawn {
   private static func feed(_ bytes: [UInt8], to fd: Int32) {
     if bytes.count > 65536 { _ = fcntl(fd, setPipeSize, Int32(clamping: bytes.count)) }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    var offset = 0
-    while offset < bytes.count {
-      let n = Platform.retryingInterrupts {
-        bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let n = Platform.retryingInterrupts { write(fd, base + offset, raw.count - offset) }
+        guard n > 0 else { break }
+        offset += n
       }
-      guard n > 0 else { break }
-      offset += n
     }
     close(fd)
   }

@@ -38,6 +38,9 @@ final class RunnerChild {
   private let mayFlood: Set<TaskStream>
   /// Until when stdout and stderr, having given much, are not polled.
   private var restUntil: (stdout: Duration?, stderr: Duration?)
+  /// The streams whose rest ended at the last ``due(at:into:)``: read then without waiting
+  /// for a `poll` to say what it would (a fast producer has filled the pipe meanwhile).
+  private var restEnded: (stdout: Bool, stderr: Bool) = (false, false)
   /// The stream flooding now and its ring.
   private var flood: RunnerFlood?
   /// Whether the whole log is on the screen (the `l` pane): a flood's ring is then taken
@@ -61,9 +64,6 @@ final class RunnerChild {
   static let watchedInterval: Duration = .milliseconds(16)
   /// How much of a flood's end is read for the screen: its last lines, long ones too.
   static let floodTail = 32 << 10
-  /// What a pull into the ring must move for another to follow at once (the producer fills
-  /// the pipe faster than it is emptied); less, and the stream rests.
-  static let pullAgainAfter = 256 << 10
 
   init(id: ProcessRunner.ID, process: ProcessSpawn.Child, started: Duration, launch: TaskLaunch) {
     self.id = id
@@ -113,8 +113,15 @@ final class RunnerChild {
   /// Does what is due by time: rests that ended are forgotten, and the flood's ring is read
   /// when it is time — a flood that brought nothing since is over (and taken whole).
   func due(at now: Duration, into events: inout [ProcessRunner.Event]) {
-    if let until = restUntil.stdout, until <= now { restUntil.stdout = nil }
-    if let until = restUntil.stderr, until <= now { restUntil.stderr = nil }
+    restEnded = (false, false)
+    if let until = restUntil.stdout, until <= now {
+      restUntil.stdout = nil
+      restEnded.stdout = true
+    }
+    if let until = restUntil.stderr, until <= now {
+      restUntil.stderr = nil
+      restEnded.stderr = true
+    }
     if let flood, now >= flood.taken + takeInterval,
       !takeFlood(whole: watched, at: now, into: &events)
     {
@@ -129,6 +136,12 @@ final class RunnerChild {
     if on, flood != nil { takeFlood(whole: true, at: now, into: &events) }
   }
 
+  /// Whether the stream's rest ended at the last ``due(at:into:)``: it is read now, ready or
+  /// not.
+  func restEnded(_ stream: TaskStream) -> Bool {
+    stream == .stdout ? restEnded.stdout : restEnded.stderr
+  }
+
   private func rest(_ stream: TaskStream, until time: Duration) {
     if stream == .stdout { restUntil.stdout = time } else { restUntil.stderr = time }
   }
@@ -137,19 +150,35 @@ final class RunnerChild {
 
   /// Reads a stream until it has nothing more now, it ends, or `budget` bytes came (a flood:
   /// moves it into the ring instead).
+  ///
+  /// A stream that may flood and holds half a pipe already (a fast producer filled it while
+  /// the stream rested) becomes a flood before any of it is read.
+  /// - Parameters:
+  ///   - stream: The stream to read.
+  ///   - budget: The most bytes read now.
+  ///   - buffer: Where reads land.
+  ///   - now: The time, on the monotonic clock.
+  ///   - polled: `poll` said the stream is ready (else its rest just ended, and it may hold
+  ///     nothing yet: a flood is not over for that).
+  ///   - events: Where what was read goes.
   func drain(
-    _ stream: TaskStream, budget: Int, buffer: inout [UInt8], at now: Duration,
-    into events: inout [ProcessRunner.Event]
+    _ stream: TaskStream, budget: Int, buffer: UnsafeMutableRawBufferPointer, at now: Duration,
+    polled: Bool = true, into events: inout [ProcessRunner.Event]
   ) {
     guard fd(stream) >= 0 else { return }
+    if flood == nil, mayFlood.contains(stream),
+      let waiting = PipeRing.waiting(in: fd(stream)), waiting >= Self.floodAfter
+    {
+      startFlood(stream, at: now)
+    }
     if let flood, flood.stream == stream {
-      if pullFlood(flood.ring, stream, budget: budget, at: now, into: &events) { return }
+      if pullFlood(flood.ring, stream, polled: polled, at: now, into: &events) { return }
     }
     var got = 0
     while got < budget {
       let fd = fd(stream)
       let n = Platform.retryingInterrupts {
-        buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, budget - got)) }
+        read(fd, buffer.baseAddress, min(buffer.count, budget - got))
       }
       if n < 0 && Platform.wouldBlock { break }
       if n <= 0 {
@@ -161,32 +190,37 @@ final class RunnerChild {
         takeFlood(whole: true, at: now, into: &events)
       }
       got += n
-      let bytes = Array(buffer[0..<n])
+      let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
       if stream == .stdout { capture(bytes) }
       events.append(.output(id, stream, bytes))
+      // Half a pipe at once from a stream that may flood: the rest is not read but spliced.
+      if got >= Self.floodAfter, mayFlood.contains(stream), flood == nil { break }
     }
     if got >= Self.restAfter { rest(stream, until: now + Self.restPeriod) }
-    if got >= Self.floodAfter, mayFlood.contains(stream), flood == nil,
-      let ring = PipeRing(capacity: TaskLog.defaultLimit)
-    {
-      flood = RunnerFlood(stream: stream, ring: ring, taken: now)
+    if got >= Self.floodAfter, mayFlood.contains(stream), flood == nil {
+      startFlood(stream, at: now)
     }
   }
 
-  /// Moves a flooding stream into its ring while it keeps coming.
+  /// The stream floods from now on (where the system can make a ring).
+  private func startFlood(_ stream: TaskStream, at now: Duration) {
+    guard let ring = PipeRing(capacity: TaskLog.defaultLimit) else { return }
+    flood = RunnerFlood(stream: stream, ring: ring, taken: now)
+  }
+
+  /// Moves what a flooding stream's pipe holds into its ring: one pull a wake — the pipe
+  /// fills while the stream rests, so each pull is as large as it can be.
   /// - Returns: whether the stream was dealt with; `false` when it is no flood any more and
   ///   is to be read.
   private func pullFlood(
-    _ ring: PipeRing, _ stream: TaskStream, budget: Int, at now: Duration,
+    _ ring: PipeRing, _ stream: TaskStream, polled: Bool, at now: Duration,
     into events: inout [ProcessRunner.Event]
   ) -> Bool {
-    var moved = 0
-    // Again at once only while the producer fills the pipe faster than it is emptied: fewer,
-    // larger splices.
-    while moved < budget, case .moved(let n) = ring.pull(from: fd(stream)) {
-      moved += n
-      if n < Self.pullAgainAfter { break }
-    }
+    let pull = ring.pull(from: fd(stream))
+    // Read as its rest ended, it had nothing yet: `poll` waits for it now.
+    if pull == .empty, !polled { return true }
+    let moved: Int
+    if case .moved(let n) = pull { moved = n } else { moved = 0 }
     guard moved >= Self.floodGoesOn else {
       // It slowed down (or ended, or the ring refused): what the ring holds goes out, and the
       // stream is read as usual again.
@@ -229,10 +263,11 @@ final class RunnerChild {
 
   /// The child has exited: what is left in its pipes (and a flood's ring) is read.
   func drainAll(
-    budget: Int, buffer: inout [UInt8], at now: Duration, into events: inout [ProcessRunner.Event]
+    budget: Int, buffer: UnsafeMutableRawBufferPointer, at now: Duration,
+    into events: inout [ProcessRunner.Event]
   ) {
-    drain(.stdout, budget: budget, buffer: &buffer, at: now, into: &events)
-    drain(.stderr, budget: budget, buffer: &buffer, at: now, into: &events)
+    drain(.stdout, budget: budget, buffer: buffer, at: now, into: &events)
+    drain(.stderr, budget: budget, buffer: buffer, at: now, into: &events)
     endFlood(at: now, into: &events)
   }
 

@@ -246,15 +246,9 @@ private final class ClosureWork {
   private let wakeWriteFD: Int32
 
   init() {
-    var fds: [Int32] = [-1, -1]
-    if pipe(&fds) == 0 {
-      for fd in fds {
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      }
-    }
-    wakeFD = fds[0]
-    wakeWriteFD = fds[1]
+    let fds = ProcessSpawn.makePipe(nonBlocking: true)
+    wakeFD = fds?.read ?? -1
+    wakeWriteFD = fds?.write ?? -1
   }
 
   deinit {

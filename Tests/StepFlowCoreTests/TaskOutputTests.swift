@@ -47,6 +47,19 @@ import Testing
     #expect(log.lastLines(1).map(\.text) == ["456789abc"], "a chunk longer than the ring")
   }
 
+  @Test func aChunkOfExactlyTheLimitReplacesWhatWasKept() {
+    var log = TaskLog(limit: 8)
+    log.append(bytes("one\ntwo\n"), from: .stdout)
+    log.append(bytes("abc"), from: .stdout)
+    log.append(bytes("x\nyz\n123"), from: .stderr)
+    #expect(log.total == 19 && log.droppedBytes == 11)
+    #expect(log.lastLines(5).map(\.text) == ["x", "yz", "123"])
+    #expect(log.lastLines(5).map(\.stream) == [.stderr, .stderr, .stderr])
+    log.append(bytes("4\n"), from: .stdout)
+    #expect(log.lastLines(5).map(\.text) == ["yz", "1234"], "the ring goes on after it")
+    #expect(log.stream(at: log.endOffset - 1) == .stdout)
+  }
+
   @Test func bytesLetPassUnreadDropWhatWasKeptBeforeThem() {
     var log = TaskLog(limit: 8)
     log.append(bytes("old\n"), from: .stdout)
@@ -71,6 +84,26 @@ import Testing
     log.append(bytes("y\ny\nend"), from: .stdout)
     #expect(log.total == 1007 && log.firstOffset == 1000, "offsets as if sent once")
     #expect(log.lastLines(5).map(\.text) == ["y", "y", "end"])
+  }
+
+  @Test func theFirstLineKeptAfterTheRingWrapsInsideACharacterStartsOnACharacter() {
+    // "é" is 2 bytes, "€" 3: a limit of 7 keeps the last 7 of "aé€\n€x" (11 bytes), which
+    // begin inside the first "€".
+    var log = TaskLog(limit: 7)
+    log.append(bytes("aé€\n€x"), from: .stdout)
+    #expect(log.droppedBytes == 4)
+    #expect(log.lastLines(5).map(\.text) == ["", "€x"], "no U+FFFD for the cut character")
+    var cut = TaskLog(limit: 7)
+    cut.append(bytes("é€€"), from: .stderr)
+    #expect(cut.lastLines(1).map(\.text) == ["€€"])
+    #expect(cut.lines(from: cut.firstOffset, count: 1).map(\.text) == ["€€"], "the pane too")
+    // Bytes that never were a character's end are still shown as invalid.
+    var invalid = TaskLog(limit: 5)
+    invalid.append([0x41, 0x80, 0x80, 0x80, 0x80, 0x42], from: .stdout)
+    #expect(invalid.lastLines(1).map(\.text) == ["\u{FFFD}B"], "at most 3 are skipped")
+    var whole = TaskLog(limit: 8)
+    whole.append([0x80, 0x41], from: .stdout)
+    #expect(whole.lastLines(1).map(\.text) == ["\u{FFFD}A"], "nothing was cut: shown as it came")
   }
 
   @Test func aCaptureCutFromTheEndOfALongerOutputStartsOnACharacter() {

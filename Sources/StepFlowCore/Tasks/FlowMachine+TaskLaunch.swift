@@ -137,10 +137,10 @@ extension FlowMachine {
     }
     // Answers named in the command's own text, as $STEPFLOW_ID (every one: STEPFLOW_ANSWERS).
     let texts = arguments + Array(spec.environment.values) + [spec.cwd ?? ""]
-    let mentionsAll = texts.contains { $0.contains("STEPFLOW_ANSWERS") }
+    let mentionsAll = texts.contains { mentions($0, "STEPFLOW_ANSWERS") }
     for (id, value) in answers
     where mentionsAll || used.contains(id)
-      || texts.contains(where: { $0.contains(environmentName(of: id)) })
+      || texts.contains(where: { mentions($0, environmentName(of: id)) })
     {
       inputs.answers[id] = value.dataText
     }
@@ -149,5 +149,21 @@ extension FlowMachine {
       arguments: arguments, environment: environment, directory: directory,
       timeout: spec.timeout, input: input, captureLimit: captureLimit)
     return (launch, inputs)
+  }
+
+  /// Whether `text` holds `name`, compared byte by byte (a plain search: the generic substring
+  /// search costs a task's start more than the rest of its launch).
+  private static func mentions(_ text: String, _ name: String) -> Bool {
+    let text = Array(text.utf8)
+    let name = Array(name.utf8)
+    guard let first = name.first, text.count >= name.count else { return name.isEmpty }
+    var index = 0
+    while index <= text.count - name.count {
+      if text[index] == first, text[index..<(index + name.count)].elementsEqual(name) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 }

@@ -47,7 +47,12 @@ package struct TaskLog: Equatable, Sendable {
   package mutating func append(_ bytes: some Collection<UInt8>, from stream: TaskStream) {
     guard !bytes.isEmpty else { return }
     let written = bytes.count
-    if bytes.withContiguousStorageIfAvailable({ write($0) }) == nil {
+    if written == limit, let whole = bytes as? [UInt8] {
+      // Exactly a log's worth (a flood's ring, taken whole): it becomes the log, uncopied.
+      storage = whole
+      start = 0
+      kept = limit
+    } else if bytes.withContiguousStorageIfAvailable({ write($0) }) == nil {
       Array(bytes).withUnsafeBufferPointer { write($0) }
     }
     endOffset += written
@@ -200,6 +205,16 @@ package struct TaskLog: Equatable, Sendable {
 
   private func line(from start: Int, to end: Int) -> Line {
     var slice = bytes(from: start, to: end)[...]
+    if start == firstOffset, firstOffset > 0 {
+      // The bytes before went (the ring wrapped, or a flood passed unread): the first kept
+      // one may be inside a character. Its continuation bytes (at most 3) are not shown as
+      // a replacement character.
+      var skipped = 0
+      while skipped < 3, let first = slice.first, first & 0xC0 == 0x80 {
+        slice = slice.dropFirst()
+        skipped += 1
+      }
+    }
     if slice.last == 0x0D { slice = slice.dropLast() }
     if let cr = slice.lastIndex(of: 0x0D) { slice = slice[(cr + 1)...] }
     return Line(
