@@ -32,13 +32,17 @@ package struct FlowOptions: Equatable, Sendable {
   package var theme: ThemePreset
   /// Whether the program runs on a terminal it can hand to an editor (Ctrl-E).
   package var handsOverTerminal: Bool
+  /// The keys the user moved (the config file's `keys`): the program's state carries them
+  /// (``FlowState/keyRemaps``), so keys, hints and `?` obey them and nothing reads a global.
+  package var keys: KeyRemaps
 
   package init(
     glyphs: GlyphStyle = .unicode, position: ExtraContentPosition? = nil, animate: Bool = false,
     auto: Bool = false, transitionDuration: Duration = .milliseconds(250),
     colorDepth: ColorDepth = .truecolor, context: FieldContext = .detached,
-    theme: ThemePreset = .standard, handsOverTerminal: Bool = false
+    theme: ThemePreset = .standard, handsOverTerminal: Bool = false, keys: KeyRemaps = .none
   ) {
+    self.keys = keys
     self.theme = theme
     self.colorDepth = colorDepth
     self.handsOverTerminal = handsOverTerminal

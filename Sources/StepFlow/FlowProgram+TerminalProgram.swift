@@ -17,7 +17,8 @@ extension FlowProgram {
         var typed = ""
         var end = index
         while end < keys.endIndex, case .character(let character) = keys[end],
-          KeyBindings.binding(for: keys[end], in: .textField)?.action == .edit
+          KeyBindings.binding(for: keys[end], in: .textField, remaps: state.keyRemaps)?.action
+            == .edit
         {
           typed.append(character)
           end += 1
@@ -56,7 +57,7 @@ extension FlowProgram {
     case .key(let key) where isTooSmall:
       // The "terminal too small" screen shows only how to quit (or the y/n question): a key
       // acts only as that says, never on a step the user cannot see.
-      if let binding = KeyBindings.binding(for: key, in: focusContext),
+      if let binding = KeyBindings.binding(for: key, in: focusContext, remaps: state.keyRemaps),
         [.command(.quit), .confirm, .dismiss].contains(binding.action)
       {
         press(key, at: now)

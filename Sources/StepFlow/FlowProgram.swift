@@ -39,6 +39,12 @@ package struct FlowProgram: TerminalProgram {
   package internal(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
   /// The canvases the frames are drawn into, again and again (copies share them).
   package var canvasPool = CanvasPool()
+  /// The canvases a step slide draws its two screens into: given back when the slide is
+  /// over, taken again by the next one (a run makes many moves).
+  package var screenPool = CanvasPool()
+  /// The slide that ended at the last tick: the frame after it is drawn over its last frame
+  /// (``FlowView``), and its screens go back to ``screenPool`` when the next move begins.
+  package var finishedSlide: StepTransition?
   /// Counts the changes (``react(to:leaving:answersKept:at:)``): a frame of a slide is drawn
   /// over the one before only while this stays the same.
   package private(set) var revision = 0
@@ -48,6 +54,7 @@ package struct FlowProgram: TerminalProgram {
     self.options = options
     var start = state ?? FlowState(flow: flow, context: options.context)
     start.automatic = options.auto
+    start.keyRemaps = options.keys
     // The first step's task starts here when it starts on arrival.
     let fresh = start
     FlowMachine.arrive(&start, flow)
@@ -174,7 +181,10 @@ package struct FlowProgram: TerminalProgram {
       advanceAutomatically(to: now)
       stages.advance(to: now)
       tasks.advance(to: now)
-      if let t = transition, t.timing.isFinished(at: now) { transition = nil }
+      if let t = transition, t.timing.isFinished(at: now) {
+        finishedSlide = t
+        transition = nil
+      }
       return .changed
     }
     transition = nil
@@ -196,7 +206,9 @@ package struct FlowProgram: TerminalProgram {
   /// - Returns: what it did; `nil` when the key means nothing here.
   @discardableResult
   package mutating func press(_ key: Key, at now: Duration) -> Outcome? {
-    if !state.showsHelp, KeyBindings.binding(for: key, in: focusContext)?.action == .edit {
+    if !state.showsHelp,
+      KeyBindings.binding(for: key, in: focusContext, remaps: state.keyRemaps)?.action == .edit
+    {
       // An edit changes the focused field only: no snapshot of the state to leave (holding
       // one made the edit copy the field's text, at every key of a burst of typing).
       transition = nil
@@ -218,7 +230,8 @@ package struct FlowProgram: TerminalProgram {
         "Ctrl-E opens $VISUAL or $EDITOR on a terminal; here, give the text with set FIELD=TEXT")
     }
     // The output pane scrolls on the screen's side: the pure update only knows it is open.
-    if before.showsLog, let binding = KeyBindings.binding(for: key, in: .logPane),
+    if before.showsLog,
+      let binding = KeyBindings.binding(for: key, in: .logPane, remaps: state.keyRemaps),
       binding.action == .scrollLog
     {
       tasks.scroll(
@@ -316,10 +329,13 @@ package struct FlowProgram: TerminalProgram {
   ) {
     message = nil
     if from != to {
+      // The slide before gives its screens back to the pool before this one takes them.
+      finishedSlide = nil
       if options.animate {
         transition = StepTransition(
           from: before, direction: direction,
-          timing: Transition(start: now, duration: options.transitionDuration))
+          timing: Transition(start: now, duration: options.transitionDuration),
+          canvases: SlideCanvases(pool: screenPool))
       }
       navigationBar.setItems(
         FlowProgram.navigationItems(flow: flow, state: state, theme: options.theme),

@@ -13,7 +13,7 @@ extension FlowRunner {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position, animate: false, auto: settings.auto,
       colorDepth: settings.frames ? settings.frameDepth ?? .none : .none,
-      context: settings.fieldContext, theme: settings.theme)
+      context: settings.fieldContext, theme: settings.theme, keys: settings.keys)
     options.layout = settings.layout
     // Plain mode with a terminal reads what a person types there, whatever stdin is; only
     // `--script -`, or no terminal at all, makes stdin the commands.

@@ -160,7 +160,7 @@ extension FlowRunner {
         flow: flow,
         options: FlowOptions(
           glyphs: settings.glyphs, position: settings.position, animate: false,
-          auto: settings.auto, context: settings.fieldContext),
+          auto: settings.auto, context: settings.fieldContext, keys: settings.keys),
         state: start),
       frames: nil, announce: false,
       driver: settings.dryRun

@@ -230,7 +230,8 @@ package enum FlowRunner {
     var options = FlowOptions(
       glyphs: settings.glyphs, position: settings.position,
       animate: settings.animationAllowed, auto: settings.auto, colorDepth: depth,
-      context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true)
+      context: settings.fieldContext, theme: settings.theme, handsOverTerminal: true,
+      keys: settings.keys)
     options.layout = settings.layout
     var program = SavingProgram(
       program: FlowProgram(flow: flow, options: options, state: start), saver: saver)

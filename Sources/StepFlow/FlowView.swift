@@ -76,6 +76,12 @@ package struct FlowView {
     {
       return canvas
     }
+    if slide == nil, hits == nil, let finished = program.finishedSlide,
+      let canvas = finalSlideFrame(
+        finished, body: body, bar: bar, bounds: bounds, theme: theme, compact: compact)
+    {
+      return canvas
+    }
     var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)
@@ -244,7 +250,8 @@ package struct FlowView {
         in: context, ascii: glyphs.style == .ascii, enter: enterHint(program: program, context),
         leaving: (question ? KeyMap.questionLeaves(in: context) : [])
           + (checksWithoutTask(program, context) ? [.openLog] : []),
-        words: question ? KeyMap.questionHints : [], taken: own.flatMap(\.keys))
+        words: question ? KeyMap.questionHints : [], remaps: program.state.keyRemaps,
+        taken: own.flatMap(\.keys))
     if FocusContext.lists.contains(context), let field = program.state.editor?.focusedField,
       !field.list.filter.isEmpty
     {
@@ -273,7 +280,7 @@ package struct FlowView {
   /// it (``FlowMachine/enterEffect(of:_:_:)``), so the hint says what the key will do.
   private static func enterHint(program: FlowProgram, _ context: FocusContext) -> String? {
     let flow = program.flow
-    guard let action = KeyBindings.enterAction(in: context),
+    guard let action = KeyBindings.enterAction(in: context, remaps: program.state.keyRemaps),
       let effect = FlowMachine.enterEffect(of: action, program.state, flow)
     else { return nil }
     switch effect {
@@ -317,12 +324,14 @@ package struct FlowView {
   /// `stepflow help keys` lists; text too wide is cut with an ellipsis.
   private func renderHelp(into canvas: inout Canvas, theme: Theme) {
     let context = program.focusContext
-    var rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs)
+    let remaps = state.keyRemaps
+    var rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs, remaps: remaps)
     let roomy = rows.count + 4 <= canvas.height - 2
     let padding = roomy ? 1 : 0
     let capacity = max(0, (roomy ? canvas.height - 2 : canvas.height) - 2 - 2 * padding)
     if rows.count > capacity {
-      rows = KeyMap.help(in: context, flow: flow, glyphs: glyphs, hintedFirst: true)
+      rows = KeyMap.help(
+        in: context, flow: flow, glyphs: glyphs, hintedFirst: true, remaps: remaps)
       let more = rows.count - (capacity - 1)
       rows = Array(rows.prefix(max(0, capacity - 1)))
       if capacity > 0 { rows.append((glyphs.ellipsis, "\(more) more: stepflow help keys")) }

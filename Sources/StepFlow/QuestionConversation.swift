@@ -34,7 +34,8 @@ extension FlowRunner {
       }
     }
     var options = FlowOptions(
-      glyphs: settings.glyphs, animate: false, colorDepth: .none, context: settings.fieldContext)
+      glyphs: settings.glyphs, animate: false, colorDepth: .none, context: settings.fieldContext,
+      keys: settings.keys)
     options.layout = .question
     var program = FlowProgram(flow: flow, options: options, state: start)
     guard let spec = flow.steps.first?.fields.first else { return ExitCode.notFinished }

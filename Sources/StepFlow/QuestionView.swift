@@ -53,7 +53,9 @@ package struct QuestionView {
   /// The key rows `?` shows, with a title row.
   private func helpRows() -> [(String, String)] {
     guard state.showsHelp else { return [] }
-    let rows = KeyMap.help(in: program.focusContext, flow: program.flow, glyphs: glyphs)
+    let rows = KeyMap.help(
+      in: program.focusContext, flow: program.flow, glyphs: glyphs,
+      remaps: program.state.keyRemaps)
     return [("Keys: " + program.focusContext.title, "")] + rows
   }
 

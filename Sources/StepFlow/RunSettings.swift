@@ -29,6 +29,8 @@ package struct RunSettings {
   /// The theme applied on top of the flow's colours (`--theme`, `STEPFLOW_THEME`, the config
   /// file); `monochrome` also means no colour at all.
   package var theme = ThemePreset.standard
+  /// The keys the user moved (the config file's `keys`); a library run has none.
+  package var keys = KeyRemaps.none
   package var glyphs: GlyphStyle
   /// Where the strip puts each step's icon; `nil` for the flow's own choice.
   package var position: ExtraContentPosition? = nil

@@ -74,15 +74,18 @@ package enum StepFlowCLI {
       switch command {
       case "--help", "-h", "help":
         if let topic = rest.first, command == "help" {
+          var keys = KeyRemaps.none
           if topic == "keys" {
             // The keys as this user's runs have them: with the config file's remaps.
-            if case .failure = UserConfig.settings(noConfig: false, environment: environment) {
+            switch UserConfig.settings(noConfig: false, environment: environment) {
+            case .success(let user): keys = user.keys ?? .none
+            case .failure:
               Platform.writeStderr(
                 "stepflow: the config file has mistakes (stepflow run shows them): the keys"
                   + " without its remaps\n")
             }
           }
-          if let text = HelpText.command(topic) {
+          if let text = HelpText.command(topic, keys: keys) {
             Platform.writeStdout(text)
             return 0
           }

@@ -28,8 +28,10 @@ package enum HelpText {
 
   package static var commands: String { ScriptHelp.commands }
 
-  /// The keys, from the key table.
-  package static var keys: String { KeyBindings.text }
+  /// The keys, from the key table, with the keys the user moved (none for the man page).
+  package static func keys(remaps: KeyRemaps = .none) -> String {
+    KeyBindings.text(remaps: remaps)
+  }
 
   /// The commands and keys, a blank line, the exit codes.
   package static var commandsAndExitCodes: String {
@@ -84,12 +86,12 @@ package enum HelpText {
 
   /// `stepflow help TOPIC` (and `stepflow TOPIC --help`), laid out to ``HelpLayout/width``
   /// columns; `nil` for a topic that has none.
-  package static func command(_ topic: String) -> String? {
-    unformatted(topic).map(HelpLayout.formatted)
+  package static func command(_ topic: String, keys: KeyRemaps = .none) -> String? {
+    unformatted(topic, keys: keys).map(HelpLayout.formatted)
   }
 
   /// A help page as it is written, before ``HelpLayout`` lays it out.
-  package static func unformatted(_ topic: String) -> String? {
+  package static func unformatted(_ topic: String, keys remaps: KeyRemaps = .none) -> String? {
     switch topic {
     case "run":
       return """
@@ -226,7 +228,7 @@ package enum HelpText {
     case "themes": return ThemeHelp.text
     case "config": return ConfigHelp.text
     case "environment": return EnvironmentHelp.text
-    case "keys": return keys
+    case "keys": return keys(remaps: remaps)
     case "exit-codes": return exitCodes
     default: return nil
     }

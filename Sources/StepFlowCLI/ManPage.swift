@@ -131,7 +131,7 @@ package enum ManPage {
     lines.append(".SH SCRIPT COMMANDS")
     lines += verbatim(HelpText.commands)
     lines.append(".SH KEYS")
-    lines += verbatim(HelpText.keys)
+    lines += verbatim(HelpText.keys())
     lines.append(".SH THEMES")
     lines += filled(ThemeHelp.order.split(separator: "\n").joined(separator: " "))
     lines += ThemeHelp.presetLines.flatMap {

@@ -180,8 +180,8 @@ package enum UserConfig {
 }
 
 extension UserConfig {
-  /// The user's settings for a command that takes `--no-config` (none with it), the keys they
-  /// move installed for the whole run (keys, hints, `?`).
+  /// The user's settings for a command that takes `--no-config` (none with it); the keys they
+  /// move go to the run through its settings (``RunSettings/keys``).
   /// - Returns: The settings, or — the file has mistakes — what they are and the exit code.
   /// - Parameters:
   ///   - noConfig: `--no-config` was given: the defaults.
@@ -190,9 +190,7 @@ extension UserConfig {
     -> Result<UserSettings, Failure>
   {
     guard !noConfig else { return .success(UserSettings()) }
-    let loaded = load(environment: environment)
-    if case .success(let settings) = loaded, let keys = settings.keys { KeyRemaps.install(keys) }
-    return loaded
+    return load(environment: environment)
   }
 
   /// The user's settings for a command run with `parsed` (the defaults with `--no-config`), as

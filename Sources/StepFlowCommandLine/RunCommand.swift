@@ -94,6 +94,7 @@ package enum RunCommand {
     if let glyphs = user.glyphs, settings.glyphs != .ascii { settings.glyphs = glyphs }
     if user.animation == false { settings.animationAllowed = false }
     if let mouse = user.mouse { settings.mouse = mouse }
+    if let keys = user.keys { settings.keys = keys }
     settings.theme = try theme(parsed, environment: environment, user: user, usage: usage)
     if parsed.has("--inline") && parsed.has("--fullscreen") {
       throw UsageError("give either --inline or --fullscreen, not both", usage: usage)

@@ -28,12 +28,17 @@ import Testing
       let searched = KeyBindings.table.first {
         $0.contexts.contains(context) && $0.keys.contains { $0.matches(key) }
       }
-      #expect(KeyBindings.binding(for: key, in: context) == searched, "\(key) in \(context)")
+      #expect(
+        KeyBindings.binding(for: key, in: context, remaps: .none) == searched,
+        "\(key) in \(context)")
     }
   }
 
   @Test func lettersAreTypedInATextFieldAndNavigateElsewhere() {
-    #expect(KeyBindings.binding(for: .character("q"), in: .textField)?.action == .edit)
-    #expect(KeyBindings.binding(for: .character("q"), in: .buttons)?.action == .command(.quit))
+    #expect(
+      KeyBindings.binding(for: .character("q"), in: .textField, remaps: .none)?.action == .edit)
+    #expect(
+      KeyBindings.binding(for: .character("q"), in: .buttons, remaps: .none)?.action
+        == .command(.quit))
   }
 }

@@ -198,7 +198,7 @@ import Testing
 
   @Test func theTableBindsKeysByFocus() {
     func action(_ key: Key, _ context: FocusContext) -> KeyAction? {
-      KeyBindings.binding(for: key, in: context)?.action
+      KeyBindings.binding(for: key, in: context, remaps: .none)?.action
     }
     #expect(action(.character("q"), .textField) == .edit, "letters are typed in a text field")
     #expect(action(.character("q"), .choiceList) == .edit, "letters filter a list")
@@ -281,7 +281,7 @@ import Testing
                 && ($0.keys.contains(pattern) || $0.keys.contains(.printable))
             }
           }
-          return KeyBindings.binding(for: key, in: context) == binding
+          return KeyBindings.binding(for: key, in: context, remaps: .none) == binding
         }
         #expect(
           KeyBindings.keys(of: binding, in: context) == expected, "\(context): \(binding.help)")
@@ -290,21 +290,22 @@ import Testing
   }
 
   @Test func helpAndHintsListOnlyWhatTheKeysDoWhereTheFocusIs() {
-    let text = KeyBindings.help(in: .textField)
+    let text = KeyBindings.help(in: .textField, remaps: .none)
     #expect(text.first?.0 == "letters")
     #expect(!text.contains { $0.0.contains("q") }, "q types in a text field: no quit row")
-    let confirm = KeyBindings.help(in: .confirm)
+    let confirm = KeyBindings.help(in: .confirm, remaps: .none)
     #expect(confirm.contains { $0 == ("l", "next step") }, "n is taken by the field: only l")
-    #expect(KeyBindings.hints(in: .choiceList).prefix(2) == ["Enter pick", "↑ ↓ choose"])
     #expect(
-      KeyBindings.hints(in: .tabBar, enter: "next field").prefix(2) == [
+      KeyBindings.hints(in: .choiceList, remaps: .none).prefix(2) == ["Enter pick", "↑ ↓ choose"])
+    #expect(
+      KeyBindings.hints(in: .tabBar, enter: "next field", remaps: .none).prefix(2) == [
         "Enter next field", "← → switch tab",
       ])
-    #expect(KeyBindings.hints(in: .prompt) == ["y yes", "n no"])
-    #expect(KeyBindings.hints(in: .buttons, ascii: true).contains("<- -> button"))
-    #expect(KeyBindings.hints(in: .noFocus, ascii: true).contains("<- -> step"))
+    #expect(KeyBindings.hints(in: .prompt, remaps: .none) == ["y yes", "n no"])
+    #expect(KeyBindings.hints(in: .buttons, ascii: true, remaps: .none).contains("<- -> button"))
+    #expect(KeyBindings.hints(in: .noFocus, ascii: true, remaps: .none).contains("<- -> step"))
     // The stars name their arrows too (gum users reach for them), after q quit.
-    let stars = KeyBindings.hints(in: .stars)
+    let stars = KeyBindings.hints(in: .stars, remaps: .none)
     #expect(stars.prefix(4) == ["1-9 rate", "Enter done", "q quit", "← → stars"], "\(stars)")
     var rating = FlowProgram(flow: Rating.flow, options: FlowOptions())
     Self.press(&rating, .right, .right, .right, .left)
@@ -343,7 +344,7 @@ import Testing
   @Test func theHelpOverlayOnAShortScreen() {
     var p = FlowProgram(flow: OrderState.flow, options: FlowOptions(glyphs: .unicode))
     Self.press(&p, .character("?"))
-    let all = KeyMap.help(in: .buttons, flow: p.flow, glyphs: Glyphs.for(.unicode))
+    let all = KeyMap.help(in: .buttons, flow: p.flow, glyphs: Glyphs.for(.unicode), remaps: .none)
     let tall = p.view(width: 80, height: 24, at: .zero).plainLines()
     #expect(all.allSatisfy { row in tall.contains { $0.contains("│ " + row.0 + " ") } })
     #expect(!tall.contains { $0.contains("more: stepflow help keys") })

@@ -67,9 +67,12 @@ extension FlowMachine {
       if case .failure(let error) = given { return .refused(error.message) }
       return .changed
     }
-    guard let binding = KeyBindings.binding(for: key, in: context) else { return nil }
+    let remaps = state.keyRemaps
+    guard let binding = KeyBindings.binding(for: key, in: context, remaps: remaps) else {
+      return nil
+    }
     // A key the user moved onto another acts as that one (`j` as `↓`: down, not a `j`).
-    let key = KeyBindings.translated(key, in: context)
+    let key = KeyBindings.translated(key, in: context, remaps: remaps)
     switch binding.action {
     case .help:
       state.showsHelp = true

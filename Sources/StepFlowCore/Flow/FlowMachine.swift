@@ -79,10 +79,12 @@ package enum FlowMachine {
       // A new start; the help overlay stays as it was (only a key closes it). Task runs keep
       // counting, and an automatic run stays one.
       let (showsHelp, runs, automatic) = (state.showsHelp, state.taskRuns, state.automatic)
+      let remaps = state.keyRemaps
       state = FlowState(flow: flow, answers: state.prefilled, context: state.context)
       state.showsHelp = showsHelp
       state.taskRuns = runs
       state.automatic = automatic
+      state.keyRemaps = remaps
       return .startedOver(from: before, to: state.progression.current)
     case .enter:
       // Enter on a step whose options could not be listed lists them again.

@@ -50,6 +50,9 @@ package struct FlowState: Equatable, Sendable {
   /// Whether every task starts when its step is reached and a succeeded one moves on
   /// (`--auto`), kept over `reset`.
   package var automatic = false
+  /// The keys the user moved (the config file's `keys`), which every key of the run obeys;
+  /// from the run's options, kept over `reset`.
+  package var keyRemaps = KeyRemaps.none
   /// The latest run of each field's command — its `optionsFrom` or a value's `validate` —
   /// by field id.
   package var fieldTasks: [String: FieldTaskRecord] = [:]

@@ -10,12 +10,12 @@ extension KeyBindings {
   ///   - leaving: Actions whose rows are left out (in a question: Tab, back, the steps).
   ///   - words: What an action does here when it is not what the table says (in a question,
   ///     Esc cancels).
-  ///   - remaps: The keys moved (the installed ones, ``KeyRemaps/current``, unless given).
+  ///   - remaps: The keys the user moved (the run's, ``FlowState/keyRemaps``).
   /// - Returns: A row a binding: the keys it takes here, and what it does.
   package static func help(
     in context: FocusContext, ascii: Bool = false, hintedFirst: Bool = false,
     leaving: [KeyAction] = [], words: [(action: KeyAction, help: String)] = [],
-    remaps: KeyRemaps = .current
+    remaps: KeyRemaps
   ) -> [(String, String)] {
     let taken = takenKeys(in: context, remaps: remaps)
     let order =
@@ -43,13 +43,13 @@ extension KeyBindings {
   ///   - leaving: Actions that would do nothing here (in a question: Tab, back, step).
   ///   - words: What an action does here when it is not what the table says (in a question,
   ///     Esc cancels: `(.leaveField, "cancel")`).
-  ///   - remaps: Keys moved, other than the installed ones (``KeyRemaps/current``, the default).
+  ///   - remaps: The keys the user moved (the run's, ``FlowState/keyRemaps``).
   ///   - taken: Keys something else takes here (a step screen's): items for them are left out.
   /// - Returns: The items, each its keys and its words.
   package static func hints(
     in context: FocusContext, ascii: Bool = false, enter: String? = nil,
     leaving: [KeyAction] = [], words: [(action: KeyAction, hint: String)] = [],
-    remaps: KeyRemaps? = nil, taken: [Key] = []
+    remaps: KeyRemaps, taken: [Key] = []
   ) -> [String] {
     hintItems(in: context, ascii: ascii, remaps: remaps).compactMap { entry in
       if !leaving.isEmpty, leaving.contains(entry.action) { return nil }
@@ -72,28 +72,28 @@ extension KeyBindings {
     var patterns: [KeyPattern]
   }
 
-  /// The hint items of each context (both glyph styles), each made the first time a frame
-  /// shows that context and kept: the line is drawn with every frame, and a run shows only a
-  /// few of the contexts (the first frame needs one), so none is made before it is shown.
-  private static let madeHints = Mutex<[[HintItem]?]>(
-    Array(repeating: nil, count: 2 * FocusContext.allCases.count))
+  /// The hint items of each context (both glyph styles) for one set of remaps.
+  ///
+  /// Each is made the first time a frame shows that context, and kept: the line is drawn with
+  /// every frame, and a run shows only a few of the contexts (the first frame needs one), so
+  /// none is made before it is shown. Other remaps (another run's, a test's) start again.
+  private static let madeHints = Mutex<(remaps: KeyRemaps, items: [[HintItem]?])>(
+    (.none, Array(repeating: nil, count: 2 * FocusContext.allCases.count)))
 
-  /// Drops the hint items made so far (the remaps changed).
-  static func forgetHints() {
-    madeHints.withLock { made in
-      for index in made.indices { made[index] = nil }
-    }
-  }
-
-  private static func hintItems(in context: FocusContext, ascii: Bool, remaps: KeyRemaps?)
+  private static func hintItems(in context: FocusContext, ascii: Bool, remaps: KeyRemaps)
     -> [HintItem]
   {
-    // Remaps other than the installed ones (a test's) are read, never kept.
-    if let remaps { return makeHintItems(in: context, ascii: ascii, remaps: remaps) }
     let place = 2 * slot(of: context) + (ascii ? 1 : 0)
-    if let made = madeHints.withLock({ $0[place] }) { return made }
-    let items = makeHintItems(in: context, ascii: ascii, remaps: .current)
-    madeHints.withLock { $0[place] = items }
+    if let made = madeHints.withLock({ $0.remaps == remaps ? $0.items[place] : nil }) {
+      return made
+    }
+    let items = makeHintItems(in: context, ascii: ascii, remaps: remaps)
+    madeHints.withLock { made in
+      if made.remaps != remaps {
+        made = (remaps, Array(repeating: nil, count: made.items.count))
+      }
+      made.items[place] = items
+    }
     return items
   }
 

@@ -10,7 +10,7 @@ extension KeyBindings {
   /// - Complexity: O(1) for a key without a remap, through ``index(of:in:)`` (every typed character
   ///   of a burst asks).
   package static func binding(
-    for key: Key, in context: FocusContext, remaps: KeyRemaps = .current
+    for key: Key, in context: FocusContext, remaps: KeyRemaps
   ) -> KeyBinding? {
     guard let remap = remaps.remap(of: key, in: context) else {
       return index(of: key, in: context).map { table[$0] }
@@ -26,7 +26,7 @@ extension KeyBindings {
   /// The key as the binding it has acts on it: a key moved onto another is that key (`j` moved
   /// onto `↓` moves the highlight down).
   package static func translated(
-    _ key: Key, in context: FocusContext, remaps: KeyRemaps = .current
+    _ key: Key, in context: FocusContext, remaps: KeyRemaps
   ) -> Key {
     remaps.remap(of: key, in: context)?.target ?? key
   }
@@ -72,17 +72,19 @@ extension KeyBindings {
   static func slot(of context: FocusContext) -> Int { contexts.firstIndex(of: context) ?? 0 }
 
   /// What the Enter key is bound to in a context: looked up for the context asked only.
-  package static func enterAction(in context: FocusContext) -> KeyAction? {
-    binding(for: .enter, in: context)?.action
+  package static func enterAction(in context: FocusContext, remaps: KeyRemaps) -> KeyAction? {
+    binding(for: .enter, in: context, remaps: remaps)?.action
   }
 
   /// The keys of a binding that it really takes in a context (an earlier binding may take some of
   /// them), e.g.
   ///
   /// `→` is not `next` in a yes/no field.
-  package static func keys(of binding: KeyBinding, in context: FocusContext) -> [KeyPattern] {
+  package static func keys(
+    of binding: KeyBinding, in context: FocusContext, remaps: KeyRemaps = .none
+  ) -> [KeyPattern] {
     guard let index = table.firstIndex(of: binding) else { return [] }
-    return takenKeys(in: context, remaps: .current)[index]
+    return takenKeys(in: context, remaps: remaps)[index]
   }
 
   /// For each binding of the table, in order, the keys it takes in a context: a key goes to

@@ -15,8 +15,8 @@ extension KeyBindings {
   }
 
   /// The key table as plain text for `stepflow help keys`: what each key does, where the
-  /// focus is.
-  package static var text: String {
+  /// focus is, with the keys the user moved (none for the man page).
+  package static func text(remaps: KeyRemaps) -> String {
     var lines = ["Keys: what a key does depends on where the focus is (Tab, Shift-Tab move it)."]
     let order: [FocusContext] = [
       .noFocus, .buttons, .textField, .multilineText, .numberField, .pathField, .dateField,
@@ -24,7 +24,7 @@ extension KeyBindings {
       .taskRunning, .taskFailed, .taskDone, .logPane, .screen,
     ]
     for context in order {
-      let rows = help(in: context)
+      let rows = help(in: context, remaps: remaps)
       let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
       lines.append("  " + context.title + ":")
       for (keys, does) in rows {

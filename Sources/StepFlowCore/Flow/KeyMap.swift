@@ -6,14 +6,15 @@ package enum KeyMap {
   /// In a question (``FlowDefinition/isOneQuestion``) the rows say what the keys do there:
   /// Esc and q cancel, Enter answers, and the rows about other fields and steps are left out.
   package static func help(
-    in context: FocusContext, flow: FlowDefinition, glyphs: Glyphs, hintedFirst: Bool = false
+    in context: FocusContext, flow: FlowDefinition, glyphs: Glyphs, hintedFirst: Bool = false,
+    remaps: KeyRemaps
   ) -> [(String, String)] {
     let digits = "1-\(min(9, flow.steps.count))"
     let question = flow.isOneQuestion
     return KeyBindings.help(
       in: context, ascii: glyphs.style == .ascii, hintedFirst: hintedFirst,
       leaving: question ? questionLeaves(in: context) : [],
-      words: question ? questionHelp(in: context) : []
+      words: question ? questionHelp(in: context) : [], remaps: remaps
     )
     .map { row in
       (context == .stars ? row.0.replacing("1-9", with: digits) : row.0, row.1)

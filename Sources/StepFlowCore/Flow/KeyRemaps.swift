@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Keys the user moved (the config file's `keys`), applied to the one key table: in a group of
 /// focus contexts, a key that acts as another key does there, or a key freed of its binding.
 ///
@@ -136,19 +134,5 @@ package struct KeyRemaps: Equatable, Sendable {
       }
     }
     return problems
-  }
-
-  /// The remaps the program runs with (``install(_:)``); none until then.
-  package static var current: KeyRemaps { installed.withLock { $0 } }
-
-  private static let installed = Mutex(KeyRemaps.none)
-
-  /// Makes `remaps` the ones every key, hint and help of the process uses.
-  ///
-  /// The command line does it once, from the config file, before anything is drawn; the
-  /// remaps must have no ``problems()``.
-  package static func install(_ remaps: KeyRemaps) {
-    installed.withLock { $0 = remaps }
-    KeyBindings.forgetHints()
   }
 }
