@@ -39,6 +39,12 @@ package struct FlowProgram: TerminalProgram {
   package internal(set) var heldStep: (index: Int, since: Duration, fired: Bool)?
   /// The canvases the frames are drawn into, again and again (copies share them).
   package var canvasPool = CanvasPool()
+  /// The canvases a step slide draws its two screens into: given back when the slide is
+  /// over, taken again by the next one (a run makes many moves).
+  package var screenPool = CanvasPool()
+  /// The slide that ended at the last tick: the frame after it is drawn over its last frame
+  /// (``FlowView``), and its screens go back to ``screenPool`` when the next move begins.
+  package var finishedSlide: StepTransition?
   /// Counts the changes (``react(to:leaving:answersKept:at:)``): a frame of a slide is drawn
   /// over the one before only while this stays the same.
   package private(set) var revision = 0
@@ -179,7 +185,10 @@ package struct FlowProgram: TerminalProgram {
       advanceAutomatically(to: now)
       stages.advance(to: now)
       tasks.advance(to: now)
-      if let t = transition, t.timing.isFinished(at: now) { transition = nil }
+      if let t = transition, t.timing.isFinished(at: now) {
+        finishedSlide = t
+        transition = nil
+      }
       return .changed
     }
     transition = nil
@@ -327,10 +336,13 @@ package struct FlowProgram: TerminalProgram {
     message = nil
     if from != to {
       (leftShownAt, shownAt) = (shownAt, now)
+      // The slide before gives its screens back to the pool before this one takes them.
+      finishedSlide = nil
       if options.animate {
         transition = StepTransition(
           from: before, direction: direction,
-          timing: Transition(start: now, duration: options.transitionDuration))
+          timing: Transition(start: now, duration: options.transitionDuration),
+          canvases: SlideCanvases(pool: screenPool))
       }
       navigationBar.setItems(
         FlowProgram.navigationItems(flow: flow, state: state, theme: options.theme),

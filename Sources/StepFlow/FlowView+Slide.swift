@@ -68,6 +68,15 @@ extension FlowView {
     guard !area.isEmpty, let t = program.transition, t.timing.isAnimating(at: now) else {
       return nil
     }
+    return screens(
+      of: t, fraction: t.timing.fraction(at: now), area: area, theme: theme,
+      compact: compact)
+  }
+
+  /// The two screens of `t` at `fraction` of its slide (1: the arriving screen in place).
+  private func screens(
+    of t: StepTransition, fraction: Double, area: Rect, theme: Theme, compact: Bool
+  ) -> SlideScreens {
     let (flow, state) = (program.flow, program.state)
     let view = stepView(theme: theme, compact: compact)
     let tabs = program.tabs
@@ -89,12 +98,30 @@ extension FlowView {
         tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
         now: now)
     }
-    let fraction = t.timing.fraction(at: now)
     return SlideScreens(
       canvases: t.canvases, outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading, fraction: fraction,
       shift: Slide.offset(fraction: fraction, width: area.width),
       still: !moves && !state.showsLog && !state.showsHelp)
+  }
+
+  /// The frame right after a slide ended (`finished`), drawn over the slide's last frame.
+  ///
+  /// The arriving screen is then in place, and it, the bar and the columns the content left
+  /// are all that differ. `nil` when that frame is not at hand or the screen shows something
+  /// else (the frame is then drawn whole). Only for the frame that ends the slide: the frames
+  /// after it are drawn whole.
+  func finalSlideFrame(
+    _ finished: StepTransition, body: Rect, bar: NavigationBar, bounds: Rect, theme: Theme,
+    compact: Bool
+  ) -> Canvas? {
+    guard !body.isEmpty, !finished.canvases.hasEnded else { return nil }
+    finished.canvases.end()
+    let slide = screens(of: finished, fraction: 1, area: body, theme: theme, compact: compact)
+    guard
+      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact)
+    else { return nil }
+    return redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
   }
 
   /// What the frame shows besides the slide and the bar, when nothing else on it moves.

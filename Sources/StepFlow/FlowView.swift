@@ -76,6 +76,12 @@ package struct FlowView {
     {
       return canvas
     }
+    if slide == nil, hits == nil, let finished = program.finishedSlide,
+      let canvas = finalSlideFrame(
+        finished, body: body, bar: bar, bounds: bounds, theme: theme, compact: compact)
+    {
+      return canvas
+    }
     var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)

@@ -41,14 +41,30 @@ package final class SlideCanvases: Equatable, Sendable {
     package var shift: Int
   }
 
+  /// Where the screens' canvases come from and go back to (a run's slides share it).
+  private let pool: CanvasPool?
   private let leaving = Mutex<Drawn?>(nil)
   private let arriving = Mutex<Drawn?>(nil)
   private let drawings = Atomic<Int>(0)
   private let drawnOver = Atomic<Int>(0)
   /// The last frames, the newest last (at most four).
   private let frames = Mutex<[Frame]>([])
+  /// Whether the frame after the slide was drawn (``end()``).
+  private let ended = Atomic<Bool>(false)
 
-  package init() {}
+  /// Screens drawn into canvases from `pool` (new ones when `nil`), given back to it when the
+  /// transition is gone.
+  package init(pool: CanvasPool? = nil) {
+    self.pool = pool
+  }
+
+  deinit {
+    guard let pool else { return }
+    // Nothing else holds the screens now: the next slide draws into the same memory.
+    for side in [leaving.withLock { $0.take() }, arriving.withLock { $0.take() }] {
+      if let side { pool.keep(side.side.canvas) }
+    }
+  }
 
   /// The screen being left, `width` × `height`, in `theme`: drawn by `draw` the first time and
   /// whenever the size or the theme changes.
@@ -86,10 +102,13 @@ package final class SlideCanvases: Equatable, Sendable {
         return kept.side
       }
       // Drawn again into the same memory when the size is the same (taken out of the cache
-      // first, so that it is not shared while it changes).
-      var canvas = drawn.take()?.side.canvas ?? Canvas(width: 0, height: 0)
-      if canvas.width == width, canvas.height == height {
-        canvas.clear(style: theme.text)
+      // first, so that it is not shared while it changes); else into the pool's.
+      var canvas: Canvas
+      if var kept = drawn.take()?.side.canvas, kept.width == width, kept.height == height {
+        kept.clear(style: theme.text)
+        canvas = kept
+      } else if let pool {
+        canvas = pool.canvas(width: width, height: height, style: theme.text)
       } else {
         canvas = Canvas(width: width, height: height, style: theme.text)
       }
@@ -116,6 +135,13 @@ package final class SlideCanvases: Equatable, Sendable {
   package func frame(_ id: UInt64, showing key: SlideFrameKey) -> Frame? {
     frames.withLock { frames in frames.last { $0.id == id && $0.key == key } }
   }
+
+  /// Whether the frame after the slide was drawn.
+  package var hasEnded: Bool { ended.load(ordering: .relaxed) }
+
+  /// Says that the frame after the slide was drawn: no frame after it is drawn over the
+  /// slide's (they show the step standing).
+  package func end() { ended.store(true, ordering: .relaxed) }
 
   /// Keeps a frame just drawn (or forgets the earlier ones when `frame` is `nil`: the frame
   /// drawn now showed something else).

@@ -14,6 +14,8 @@ struct Screen {
   var writer = FrameWriter(depth: .truecolor)
   let width: Int
   let height: Int
+  /// The program's clock: where the next move starts.
+  var now: Duration = .zero
 
   init(flow: FlowDefinition, animate: Bool, width: Int, height: Int) {
     program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, animate: animate))
@@ -30,8 +32,8 @@ struct Screen {
 
   /// A command as the loop runs it: applied, drawn, then drawn again at each deadline the
   /// program asks for (each a tick) until it asks for none.
-  mutating func move(_ command: Command, at start: Duration = .zero) -> MoveFrames {
-    var now = start
+  mutating func move(_ command: Command) -> MoveFrames {
+    defer { now += .seconds(1) }
     var result = MoveFrames()
     program.apply(command, at: now)
     result.bytes += draw(at: now)
@@ -61,7 +63,29 @@ func bestInterleaved(rounds: Int = 7, prepared cases: [() -> () -> Void]) -> [Du
   return fastest
 }
 
+/// The moves of a running session, as a user makes them one after another: each `back` or
+/// `next` between the cart and the payment step after a first `next` (whose figure is the
+/// cold one); the time of one, in µs, for the still and the animated session of each size.
+func warmMoves(flow: FlowDefinition, sizes: [(width: Int, height: Int)], moves: Int) -> [Double] {
+  var cases: [() -> () -> Void] = []
+  for size in sizes {
+    for animate in [false, true] {
+      cases.append {
+        var screen = Screen(flow: flow, animate: animate, width: size.width, height: size.height)
+        _ = screen.move(.next)
+        return {
+          for i in 0..<moves { checksum &+= screen.move(i & 1 == 0 ? .back : .next).bytes }
+        }
+      }
+    }
+  }
+  return bestInterleaved(rounds: 9, prepared: cases).map { $0.milliseconds * 1000 / Double(moves) }
+}
+
 /// Animated step moves against the still move, at 80x24 and 400x120: CPU and bytes.
+///
+/// The first figures are cold moves: each `next` in a program of its own, just started (its
+/// canvases made at that move). The "running session" figures are the moves after it.
 func animationBenchmark() {
   let flow = OrderState.flow
   let big = (width: Bench.size(400, smoke: 100), height: Bench.size(120, smoke: 30))
@@ -102,6 +126,18 @@ func animationBenchmark() {
     aim: "<= 3x")
   reportRatio(
     "animated move CPU over the still move, 80x24", animated80 / still80, of: "", aim: "")
+  let warm = warmMoves(flow: flow, sizes: sizes, moves: moves)
+  report(
+    "running session, back/next, 80x24: still / animated",
+    format(warm[0]) + " / " + format(warm[1]) + " µs", aim: "")
+  report(
+    "running session, back/next, \(name): still / animated",
+    format(warm[2]) + " / " + format(warm[3]) + " µs", aim: "")
+  reportRatio(
+    "running session: animated move CPU, \(name) over 80x24", warm[3] / warm[1], of: "",
+    aim: "<= 2x")
+  reportRatio(
+    "running session: animated over still, \(name)", warm[3] / warm[2], of: "", aim: "<= 3x")
   report(
     "bytes for next, 80x24: still / animated", "\(figures[0].bytes) / \(figures[1].bytes) B",
     aim: "")

@@ -107,4 +107,41 @@ import Testing
     canvas.clear(style: style)
     #expect(canvas == Canvas(width: 9, height: 3, style: style))
   }
+
+  /// A clear in the style of the last one blanks only the cells written since: whatever was
+  /// drawn (a few cells, whole rows, every row, a blit, a fill, a restyle), cleared again and
+  /// again in one style or another, the canvas is a new one of that style.
+  @Test func clearsInTheSameStyleGiveANewCanvas() {
+    var g = Generator(state: 11)
+    let blankStyles = Self.styles + [Style(foreground: .default, background: .ansi(2))]
+    var canvas = Canvas(width: 17, height: 6, style: .plain)
+    var style = Style.plain
+    for round in 0..<300 {
+      let source = Self.random(width: 1 + g.next(20), height: 1 + g.next(7), &g)
+      switch g.next(5) {
+      case 0:
+        canvas.blit(source, toX: g.next(24) - 4, y: g.next(8) - 1, clip: canvas.bounds)
+      case 1:
+        canvas.fill(
+          Rect(x: g.next(20) - 2, y: g.next(7), width: g.next(20), height: g.next(4)),
+          symbol: g.next(2) == 0 ? " " : "x", style: Self.styles[g.next(Self.styles.count)])
+      case 2:
+        canvas.restyle(Rect(x: g.next(17), y: g.next(6), width: g.next(9), height: 2)) {
+          $0 = $0.bold
+        }
+      case 3:
+        canvas.put("字", width: 2, x: g.next(17), y: g.next(6), style: Self.styles[g.next(3)])
+      default:
+        canvas.draw(
+          String(repeating: "ab ", count: g.next(8)), x: g.next(17), y: g.next(6),
+          style: Self.styles[g.next(3)])
+      }
+      if g.next(3) == 0 {
+        // Mostly the style of the last clear (the cheap case), sometimes another.
+        if g.next(4) == 0 { style = blankStyles[g.next(blankStyles.count)] }
+        canvas.clear(style: style)
+        #expect(canvas == Canvas(width: 17, height: 6, style: style), "round \(round)")
+      }
+    }
+  }
 }

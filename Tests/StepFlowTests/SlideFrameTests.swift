@@ -18,7 +18,9 @@ import Testing
   {
     var fresh = program
     fresh.transition?.canvases = SlideCanvases()
+    fresh.finishedSlide = nil
     fresh.canvasPool = CanvasPool()
+    fresh.screenPool = CanvasPool()
     return fresh.view(width: width, height: height, at: now)
   }
 
@@ -39,6 +41,18 @@ import Testing
       terminal.apply(writer.frame(program.view(width: width, height: height, at: now)))
       var slides = 0
       var drawnOver = 0
+      var finalsDrawnOver = 0
+      // The frame at `now` equals the one drawn anew, and the writer brings the terminal to it.
+      func frameIsRight(_ what: String) -> Bool {
+        let kept = program.view(width: width, height: height, at: now)
+        let anew = Self.drawnAnew(program, width: width, height: height, at: now)
+        #expect(kept == anew, "\(name) \(width)x\(height) \(what) at \(now)")
+        if kept != anew { return false }
+        terminal.apply(writer.frame(kept))
+        let wrong = terminal.differences(from: kept)
+        #expect(wrong.isEmpty, "\(name) \(width)x\(height) \(what) at \(now): \(wrong)")
+        return wrong.isEmpty
+      }
       for line in scripts[name, default: []] {
         program.apply(try Command.parse(line), at: now)
         if program.transition != nil { slides += 1 }
@@ -46,19 +60,18 @@ import Testing
         // The frames a loop draws: at the command, then at every deadline of the slide.
         var frames = 0
         repeat {
-          let kept = program.view(width: width, height: height, at: now)
-          let anew = Self.drawnAnew(program, width: width, height: height, at: now)
-          #expect(kept == anew, "\(name) \(width)x\(height) after \(line) at \(now)")
-          if kept != anew { return }
-          terminal.apply(writer.frame(kept))
-          let wrong = terminal.differences(from: kept)
-          #expect(wrong.isEmpty, "\(name) \(width)x\(height) after \(line) at \(now): \(wrong)")
-          if !wrong.isEmpty { return }
+          if !frameIsRight("after \(line)") { return }
           guard let next = program.nextDeadline(after: now), frames < 40 else { break }
           now = next
           _ = program.handle(.tick, at: now)
           frames += 1
         } while program.transition?.timing.isAnimating(at: now) == true
+        // The frame that ends the slide (drawn over its last frame when nothing else moved).
+        let over = canvases?.framesDrawnOver ?? 0
+        if !frameIsRight("after \(line), the final frame") { return }
+        if program.transition == nil, (canvases?.framesDrawnOver ?? 0) > over {
+          finalsDrawnOver += 1
+        }
         drawnOver += canvases?.framesDrawnOver ?? 0
         now += .milliseconds(300)
         _ = program.handle(.tick, at: now)
@@ -67,8 +80,36 @@ import Testing
       // Delivery's steps have colours of their own, which blend: every frame is drawn whole.
       if name != "delivery" {
         #expect(drawnOver >= 10, "\(name) \(width)x\(height): frames drawn over earlier ones")
+        #expect(finalsDrawnOver >= 2, "\(name) \(width)x\(height): final frames drawn over")
       }
     }
+  }
+
+  /// A run makes many moves: each slide draws its two screens into the canvases the slide
+  /// before it gave back, and the frames take turns in the same two canvases.
+  @Test func theSlidesOfARunDrawIntoTheSameCanvases() throws {
+    var program = FlowProgram(
+      flow: OrderState.flow, options: FlowOptions(glyphs: .unicode, animate: true))
+    var writer = FrameWriter(depth: .truecolor)
+    var now = Duration.zero
+    _ = writer.frame(program.view(width: 80, height: 24, at: now))
+    func move(_ command: Command) {
+      program.apply(command, at: now)
+      _ = writer.frame(program.view(width: 80, height: 24, at: now))
+      while let next = program.nextDeadline(after: now) {
+        now = next
+        _ = program.handle(.tick, at: now)
+        _ = writer.frame(program.view(width: 80, height: 24, at: now))
+      }
+      now += .seconds(1)
+    }
+    move(.next)
+    let (screens, frames) = (program.screenPool.canvasesMade, program.canvasPool.canvasesMade)
+    #expect(screens == 2, "the first slide made its two screens")
+    for command in [Command.back, .next, .back, .next] { move(command) }
+    #expect(program.screenPool.canvasesMade == screens, "later slides made no screen")
+    #expect(program.canvasPool.canvasesMade == frames, "nor a frame")
+    #expect(program.state.progression.current == 1)
   }
 
   @Test func aResizeMidSlideDrawsTheScreensAtTheNewSize() throws {

@@ -20,6 +20,10 @@ package final class CanvasPool: Sendable {
   private let spare = Mutex<[Canvas]>([])
   /// How many canvases the pool keeps: the frame being drawn and the one before it.
   package static let capacity = 2
+  private let made = Atomic<Int>(0)
+
+  /// How many canvases ``canvas(width:height:style:)`` made anew (none reused), for tests.
+  package var canvasesMade: Int { made.load(ordering: .relaxed) }
 
   package init() {}
 
@@ -34,6 +38,7 @@ package final class CanvasPool: Sendable {
     }
     // Taken out of the optional, so that the canvas is not shared while it is cleared.
     guard var canvas = reused.take() else {
+      made.wrappingAdd(1, ordering: .relaxed)
       return Canvas(width: width, height: height, style: style)
     }
     canvas.clear(style: style)
@@ -56,9 +61,21 @@ package final class CanvasPool: Sendable {
     return reused.take()
   }
 
-  /// The canvas given back as frame `frame`, left in the pool: changing it copies it first.
+  /// The canvas given back as frame `frame`, to change: copied into the memory of another
+  /// canvas of its size given back earlier when there is one (no new canvas is made); else
+  /// the frame as kept, which changing copies first.
   package func copy(of frame: UInt64) -> Canvas? {
-    spare.withLock { spare in spare.last { $0.frameID == frame } }
+    var (kept, other) = spare.withLock { spare -> (Canvas?, Canvas?) in
+      guard let kept = spare.last(where: { $0.frameID == frame }) else { return (nil, nil) }
+      let other = spare.firstIndex {
+        $0.frameID != frame && $0.width == kept.width && $0.height == kept.height
+      }
+      return (kept, other.map { spare.remove(at: $0) })
+    }
+    guard let kept else { return nil }
+    guard var canvas = other.take() else { return kept }
+    canvas.copy(from: kept)
+    return canvas
   }
 
   /// Gives a canvas back, to be handed out again once newer ones have been given back.

@@ -27,13 +27,14 @@ package struct NavigationBarTransition: Hashable, Sendable {
     -> [NavigationBarRow]
   {
     let priority: [NavigationBarRow] = [.bar, .separator, .largeTitle, .prompt]
-    let old = Set(from?.rows ?? [])
-    let new = Set(to?.rows ?? [])
+    // At most four rows a face: asked of the faces, not gathered in sets (at every frame).
+    let old = { (row: NavigationBarRow) in from?.has(row) == true }
+    let new = { (row: NavigationBarRow) in to?.has(row) == true }
     let (first, second) = fraction < 0.5 ? (old, new) : (new, old)
     let ordered =
-      priority.filter { old.contains($0) && new.contains($0) }
-      + priority.filter { first.contains($0) && !second.contains($0) }
-      + priority.filter { second.contains($0) && !first.contains($0) }
+      priority.filter { old($0) && new($0) }
+      + priority.filter { first($0) && !second($0) }
+      + priority.filter { second($0) && !first($0) }
     return ordered.prefix(max(0, height)).sorted()
   }
 
@@ -75,12 +76,20 @@ package struct NavigationBarTransition: Hashable, Sendable {
   package static func fade(_ canvas: inout Canvas, by amount: Double, toward background: Color) {
     guard amount > 0 else { return }
     let mixable = background.rgbComponents != nil
+    // A row has few styles (its blanks share one): each is blended once.
+    var last: (from: Style, to: Style)?
     canvas.restyle(canvas.bounds) { style in
+      if let last, last.from == style {
+        style = last.to
+        return
+      }
+      let from = style
       if mixable, style.foreground.rgbComponents != nil {
         style.foreground = style.foreground.blended(with: background, by: amount)
       } else if amount >= 0.5 {
         style.attributes.insert(.dim)
       }
+      last = (from, style)
     }
   }
 }
