@@ -147,6 +147,37 @@ extension ProcessRunnerTests {
     #expect(end?.captured == Array(text.suffix(64)), "the capture is the output's end")
   }
 
+  @Test func aPipeFoundHalfFullFloodsBeforeAnyOfItIsRead() {
+    let runner = ProcessRunner(grace: .milliseconds(300))
+    var launch = sh("yes | head -c 8M")
+    launch.logOnly = [.stdout]
+    let id = runner.start(launch)
+    // Nobody reads for a while (a loop busy drawing): the command fills its pipe, and waits.
+    usleep(300_000)
+    var readFirst = 0
+    var flooded = false
+    var total = 0
+    var tail: [UInt8] = []
+    var ended = false
+    pump(runner, id) { event in
+      switch event {
+      case .output(_, _, let bytes):
+        if !flooded { readFirst += bytes.count }
+        total += bytes.count
+        tail = Array((tail + bytes).suffix(4))
+      case .skipped(_, _, let count):
+        flooded = true
+        total += count
+      case .ended: ended = true
+      }
+      return true
+    }
+    #expect(ended && flooded)
+    #expect(readFirst == 0, "the full pipe was spliced, not read: \(readFirst) bytes read first")
+    #expect(total == 8 << 20, "every byte read or counted as passed")
+    #expect(tail == Array("y\ny\n".utf8))
+  }
+
   @Test func aFloodOnAStreamProgressIsReadFromIsReadWhole() {
     // percent: stdout is read for progress, so every byte of it is read.
     var launch = sh("yes 50 | head -c 8M")
