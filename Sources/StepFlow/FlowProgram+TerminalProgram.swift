@@ -149,11 +149,11 @@ extension FlowProgram {
     guard let current = state.progression.current else { return nil }
     let step = flow.steps[current]
     var frames = [
-      ScreenBlock.nextFrame(of: step.blocks, after: now),
-      ScreenBlock.nextFrame(of: flow.blocks, after: now),
+      ScreenBlock.nextFrame(of: step.blocks, after: now, shownAt: shownAt),
+      ScreenBlock.nextFrame(of: flow.blocks, after: now, shownAt: shownAt),
     ]
     if let tab = state.editor?.selectedTab, step.tabs.indices.contains(tab) {
-      frames.append(ScreenBlock.nextFrame(of: step.tabs[tab].blocks, after: now))
+      frames.append(ScreenBlock.nextFrame(of: step.tabs[tab].blocks, after: now, shownAt: shownAt))
     }
     return frames.compactMap { $0 }.min()
   }

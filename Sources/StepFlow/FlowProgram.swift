@@ -48,6 +48,10 @@ package struct FlowProgram: TerminalProgram {
   /// Counts the changes (``react(to:leaving:answersKept:at:)``): a frame of a slide is drawn
   /// over the one before only while this stays the same.
   package private(set) var revision = 0
+  /// When the current step came on the screen (``StepScreenContext/shownAt``), and when the
+  /// step a slide leaves had (its screen is drawn as it stood).
+  package internal(set) var shownAt = Duration.zero
+  package internal(set) var leftShownAt = Duration.zero
 
   package init(flow: FlowDefinition, options: FlowOptions, state: FlowState? = nil) {
     self.flow = flow
@@ -308,6 +312,8 @@ package struct FlowProgram: TerminalProgram {
       // Starting over runs every stage again, the first step's too.
       completedStages = []
       stages.dismissAll(at: now)
+      // A start over on the first step shows it anew too.
+      if from == to { (leftShownAt, shownAt) = (shownAt, now) }
       moved(from: from, to: to, direction: .backward, leaving: before, at: now)
     case .moved(let from, let to, let direction):
       moved(from: from, to: to, direction: direction, leaving: before, at: now)
@@ -329,6 +335,7 @@ package struct FlowProgram: TerminalProgram {
   ) {
     message = nil
     if from != to {
+      (leftShownAt, shownAt) = (shownAt, now)
       // The slide before gives its screens back to the pool before this one takes them.
       finishedSlide = nil
       if options.animate {

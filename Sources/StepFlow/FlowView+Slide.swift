@@ -40,6 +40,7 @@ extension FlowView {
     var view = StepView(flow: program.flow, state: program.state, theme: theme, glyphs: glyphs)
     let (flow, state) = (program.flow, program.state)
     view.now = now
+    view.shownAt = program.shownAt
     view.colorDepth = program.options.colorDepth
     view.compact = compact
     view.task = program.taskDrawing(at: now, theme: theme, glyphs: glyphs)
@@ -89,7 +90,7 @@ extension FlowView {
     ) { canvas in
       view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
     }
-    let old = view.showing(t.from)
+    let old = view.showing(t.from, shownAt: program.leftShownAt)
     let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
       canvas in
       old.render(

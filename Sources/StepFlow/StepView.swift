@@ -21,6 +21,8 @@ package struct StepView {
   /// The time of the frame and the colour depth, for the program's own blocks.
   package var now: Duration = .zero
   package var colorDepth: ColorDepth = .truecolor
+  /// When the step came on the screen (for the program's own blocks).
+  package var shownAt: Duration = .zero
 
   /// A step's task as the screen draws it.
   package struct TaskDrawing {
@@ -30,10 +32,12 @@ package struct StepView {
     package var actions: TaskActionRow?
   }
 
-  /// The view of another state of the flow (the screen a slide leaves) drawn the same way:
-  /// the same theme, glyphs, time, colour depth and layout; no stage, task or click map.
-  package func showing(_ other: FlowState) -> StepView {
+  /// The view of another state of the flow (the screen a slide leaves, shown since
+  /// `shownAt`) drawn the same way: the same theme, glyphs, time, colour depth and layout; no
+  /// stage, task or click map.
+  package func showing(_ other: FlowState, shownAt: Duration? = nil) -> StepView {
     var view = StepView(flow: flow, state: other, theme: theme, glyphs: glyphs)
+    view.shownAt = shownAt ?? self.shownAt
     view.now = now
     view.colorDepth = colorDepth
     view.compact = compact
@@ -99,6 +103,7 @@ package struct StepView {
       summary: blocks.contains(.summary) ? summaryLines() : [])
     screen.stage = stage
     screen.now = now
+    screen.shownAt = shownAt
     screen.answers = state.answers
     screen.colorDepth = colorDepth
     if let editor = state.editor, editor.screen != nil {

@@ -137,6 +137,50 @@ import Testing
     #expect(flow.view(width: 40, height: 12, at: .milliseconds(300)).plainText.contains("0.3 s"))
   }
 
+  /// An offer that ends three seconds after its step came on the screen: a frame at each of
+  /// those seconds, none once it has ended.
+  struct Countdown: StepScreenView {
+    func height(width: Int) -> Int { 1 }
+
+    func render(into canvas: inout Canvas, area: Rect, context: StepScreenContext) {
+      let left = 3 - Int((context.now - context.shownAt) / .seconds(1))
+      let text = left > 0 ? "clock: the offer ends in \(left) s" : "clock: the offer has ended"
+      canvas.draw(text, x: area.x + 2, y: area.y, style: .plain)
+    }
+
+    func nextFrame(after now: Duration, shownAt: Duration) -> Duration? {
+      let next = shownAt + .seconds(Int((now - shownAt) / .seconds(1)) + 1)
+      return next <= shownAt + .seconds(3) ? next : nil
+    }
+  }
+
+  @Test func aCountdownCountsFromWhenItsStepCameOnTheScreen() {
+    let flow = FlowDefinition(
+      id: "offer", title: "Offer",
+      steps: [
+        StepDefinition(id: "hello", title: "Hello"),
+        StepDefinition(id: "offer", title: "Offer", blocks: [.custom(Countdown())]),
+      ],
+      strip: StripStyle(position: .above, shape: .bar), navigation: .buttons)
+    var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode))
+    #expect(program.nextDeadline(after: .zero) == nil)
+    for arrival in [Duration.milliseconds(1_300), .seconds(20)] {
+      program.apply(.next, at: arrival)
+      let first = program.view(width: 60, height: 20, at: arrival).plainText
+      #expect(first.contains("ends in 3 s"), "\(arrival)")
+      let drawn = Self.frames(&program, from: arrival, until: arrival + .seconds(10))
+      #expect(drawn.map(\.0) == (1...3).map { arrival + .seconds($0) }, "\(drawn)")
+      #expect(
+        drawn.map(\.1) == [
+          "clock: the offer ends in 2 s", "clock: the offer ends in 1 s",
+          "clock: the offer has ended",
+        ])
+      // Back, and on again later: it counts from the new arrival.
+      program.apply(.previous, at: arrival + .seconds(12))
+      #expect(program.nextDeadline(after: arrival + .seconds(12)) == nil)
+    }
+  }
+
   /// Every frame a loop draws of the slide that `command` starts, with how many of them were
   /// drawn over an earlier frame; each is checked against the frame drawn from nothing.
   static func slide(_ program: inout FlowProgram, _ command: Command, at start: Duration)

@@ -17,6 +17,8 @@ package struct StepScreen {
   package var stage: StageDrawing?
   /// What a custom block draws from: the time of the frame, the answers, the colour depth.
   package var now: Duration = .zero
+  /// When the step came on the screen.
+  package var shownAt: Duration = .zero
   package var answers: [String: FieldValue] = [:]
   package var colorDepth: ColorDepth = .truecolor
   /// The step's screen that takes keys: whether it has the focus, what it keeps between keys,
@@ -29,7 +31,8 @@ package struct StepScreen {
   package var customContext: StepScreenContext {
     StepScreenContext(
       now: now, answers: answers, theme: theme, glyphs: glyphs, colorDepth: colorDepth,
-      rating: rating, focused: screenFocused, state: screenState, problems: screenProblems)
+      rating: rating, focused: screenFocused, state: screenState, problems: screenProblems,
+      shownAt: shownAt)
   }
 
   package init(

@@ -47,6 +47,12 @@ public protocol StepScreenView: Sendable {
   /// again; a frame every 100 ms from the start of the run is
   /// `.milliseconds(100) * (Int(now / .milliseconds(100)) + 1)`.
   func nextFrame(after now: Duration) -> Duration?
+
+  /// The next frame after `now` of a view that counts from when its step came on the screen
+  /// (``StepScreenContext/shownAt``): a countdown's next second is
+  /// `shownAt + .seconds(Int((now - shownAt) / .seconds(1)) + 1)`. Default:
+  /// ``nextFrame(after:)``; a view implements the one it needs.
+  func nextFrame(after now: Duration, shownAt: Duration) -> Duration?
 }
 
 extension StepScreenView {
@@ -55,6 +61,11 @@ extension StepScreenView {
 
   /// Still: the view changes only with the answers.
   public func nextFrame(after now: Duration) -> Duration? { nil }
+
+  /// The frames of ``nextFrame(after:)``, whenever the step came on the screen.
+  public func nextFrame(after now: Duration, shownAt: Duration) -> Duration? {
+    nextFrame(after: now)
+  }
 }
 
 /// A step screen that takes the focus and keys, and answers fields of its step.
@@ -124,6 +135,9 @@ extension FocusableScreenView {
 public struct StepScreenContext: Sendable {
   /// The time of the frame (since the run started).
   public var now: Duration
+  /// When the step came on the screen, in the time of ``now``: `now - shownAt` is how long it
+  /// has shown (a countdown counts from it; 0 for the step a run starts on).
+  public var shownAt: Duration
   /// Every answer so far, by field id (`answers["name"]?.dataText` is a text as typed, a
   /// choice's id; ``FieldSpec/readableText(_:)`` says it as the summary does).
   public var answers: [String: FieldValue]
@@ -147,9 +161,10 @@ public struct StepScreenContext: Sendable {
   public init(
     now: Duration, answers: [String: FieldValue], theme: Theme, glyphs: Glyphs,
     colorDepth: ColorDepth, rating: Int = 0, focused: Bool = false,
-    state: [String: FieldValue] = [:], problems: [String: String] = [:]
+    state: [String: FieldValue] = [:], problems: [String: String] = [:], shownAt: Duration = .zero
   ) {
     self.now = now
+    self.shownAt = shownAt
     self.answers = answers
     self.theme = theme
     self.glyphs = glyphs
@@ -193,10 +208,14 @@ extension ScreenBlock {
 
   /// The soonest frame after `now` that the program's views among `blocks` ask for
   /// (``StepScreenView/nextFrame(after:)``); `nil` when none changes by itself.
-  package static func nextFrame(of blocks: [ScreenBlock], after now: Duration) -> Duration? {
+  package static func nextFrame(
+    of blocks: [ScreenBlock], after now: Duration, shownAt: Duration = .zero
+  ) -> Duration? {
     var soonest: Duration?
     for block in blocks {
-      guard let frame = block.customView?.nextFrame(after: now) else { continue }
+      guard let frame = block.customView?.nextFrame(after: now, shownAt: shownAt) else {
+        continue
+      }
       soonest = min(soonest ?? frame, frame)
     }
     return soonest
