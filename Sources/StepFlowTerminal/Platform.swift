@@ -109,7 +109,9 @@ package enum Platform {
     while offset < bytes.count {
       let n = retryingInterrupts {
         bytes.withUnsafeBytes { raw in
-          Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+          // Never nil here: the loop runs only while bytes remain.
+          guard let base = raw.baseAddress else { return -1 }
+          return Glibc.write(fd, base + offset, raw.count - offset)
         }
       }
       if n < 0 {

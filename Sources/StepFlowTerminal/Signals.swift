@@ -47,14 +47,12 @@ package struct SignalPipe {
   /// - Returns: The pipe, with the handlers installed.
   /// - Throws: when no pipe can be created (out of descriptors).
   package static func install(for device: String) throws(TerminalError) -> SignalPipe {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw .system(device, "watch signals for") }
-    for fd in fds {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    // Close-on-exec from its creation: a task started meanwhile never inherits it.
+    guard let fds = ProcessSpawn.makePipe(nonBlocking: true) else {
+      throw .system(device, "watch signals for")
     }
-    var result = SignalPipe(readFD: fds[0], writeFD: fds[1])
-    signalPipeWriteFD = fds[1]
+    var result = SignalPipe(readFD: fds.read, writeFD: fds.write)
+    signalPipeWriteFD = fds.write
     for signal in handled + [SIGPIPE] {
       var action = sigaction()
       if signal == SIGPIPE {

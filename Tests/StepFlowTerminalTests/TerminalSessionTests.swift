@@ -330,6 +330,29 @@ private func startSession(
     expectGivenBack(pty, before)
   }
 
+  /// The signal pipe is close-on-exec from its creation (a task started by the session never
+  /// inherits it) and never blocks the handler that writes to it.
+  @Test func theSignalPipeIsCloseOnExecAndNonBlocking() throws {
+    let pty = try PseudoTerminal(width: 40, height: 10)
+    let before = pty.settings()
+    let flags = Mutex<(descriptor: Int32, status: Int32)?>(nil)
+    let session = startSession(on: pty) { signals in
+      // Instead of stopping the test process: look at the pipe's read end.
+      flags.withLock {
+        $0 = (fcntl(signals.readFD, F_GETFD), fcntl(signals.readFD, F_GETFL))
+      }
+    }
+    #expect(pty.waitForText("count 0"))
+    pty.send([0x1A])
+    #expect(pty.waitFor { _ in flags.withLock { $0 } != nil })
+    let seen = try #require(flags.withLock { $0 })
+    #expect(seen.descriptor & FD_CLOEXEC != 0)
+    #expect(seen.status & O_NONBLOCK != 0)
+    pty.send("q")
+    #expect(session.finish(reading: pty)?.code == 7)
+    expectGivenBack(pty, before)
+  }
+
   @Test func sigtstpSuspendsLikeCtrlZAndSigcontRepaints() throws {
     let pty = try PseudoTerminal(width: 40, height: 10)
     let before = pty.settings()
