@@ -65,8 +65,8 @@ package struct FlowView {
       strip.step(atColumn: column, row: row, in: stripArea).map { .step($0) }
     }
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
-    // The footer's rows (``renderFooter``): none when there is no room, one when compact.
-    let body = rest.dropBottom(rest.height >= 2 ? (compact ? 1 : 2) : 0)
+    let footerRows = Self.footerRows(in: rest, compact: compact)
+    let body = rest.dropBottom(footerRows)
     let slide = slideScreens(area: body, theme: theme, compact: compact)
     let key = slide.flatMap {
       slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
@@ -85,7 +85,7 @@ package struct FlowView {
     var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)
-    let footer = renderFooter(into: &canvas, area: rest, theme: theme, compact: compact)
+    if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
     var stageDrawn = false
     if let slide {
       Slide.draw(
@@ -96,7 +96,7 @@ package struct FlowView {
     } else {
       stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
     }
-    if !stageDrawn, footer > 0, program.message == nil, state.pendingConfirmation == nil,
+    if !stageDrawn, footerRows > 0, program.message == nil, state.pendingConfirmation == nil,
       FlowMachine.runningFieldTask(state) == nil,
       let line = stageLine()
     {
@@ -180,13 +180,16 @@ package struct FlowView {
 
   // MARK: Footer
 
-  /// Draws the message line and the key hints at the bottom; returns the rows used.
+  /// The rows of the footer at the bottom of `area`: none when there is no room for it, one
+  /// when compact, else two (the message line and the key hints).
+  static func footerRows(in area: Rect, compact: Bool) -> Int {
+    area.height >= 2 ? (compact ? 1 : 2) : 0
+  }
+
+  /// Draws the message line and the key hints in the bottom ``footerRows(in:compact:)`` rows.
   ///
   /// Compact: one row, the y/n question when one is asked, else the message, else the hints.
-  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
-    -> Int
-  {
-    guard area.height >= 2 else { return 0 }
+  private func renderFooter(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool) {
     let base = theme.text
     let hintsY = area.maxY - 1
     if compact, let asked = state.pendingConfirmation {
@@ -194,21 +197,21 @@ package struct FlowView {
       canvas.draw(
         asked.question(fitting: area.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: hintsY,
         style: base.foreground(theme.accent).bold)
-      return 1
+      return
     }
     if compact, let message = program.message {
       canvas.draw(
         TextLayout.truncate(
           glyphs.cross + " " + message, toWidth: area.width - 2,
           ellipsis: glyphs.ellipsis), x: 1, y: hintsY, style: base.foreground(theme.error).bold)
-      return 1
+      return
     }
     let fieldTask = program.fieldTaskLine(at: now, glyphs: glyphs)
     if compact, let fieldTask {
       canvas.draw(
         TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY, style: base.foreground(theme.accent).bold)
-      return 1
+      return
     }
     canvas.draw(
       fitting(hintItems(), width: area.width - 2), x: 1, y: hintsY,
@@ -227,7 +230,6 @@ package struct FlowView {
         TextLayout.truncate(fieldTask, toWidth: area.width - 2, ellipsis: glyphs.ellipsis), x: 1,
         y: hintsY - 1, style: base.foreground(theme.accent).bold)
     }
-    return compact ? 1 : 2
   }
 
   /// The key hints where the focus is, from the key table, most important first.

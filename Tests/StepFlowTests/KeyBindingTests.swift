@@ -284,7 +284,8 @@ import Testing
           return KeyBindings.binding(for: key, in: context, remaps: .none) == binding
         }
         #expect(
-          KeyBindings.keys(of: binding, in: context) == expected, "\(context): \(binding.help)")
+          KeyBindings.keys(of: binding, in: context, remaps: .none) == expected,
+          "\(context): \(binding.help)")
       }
     }
   }

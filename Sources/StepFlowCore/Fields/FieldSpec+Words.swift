@@ -1,7 +1,10 @@
 extension FieldSpec {
   /// The field's rules in words, in the order a person meets them — `required`, `3 to 16
-  /// characters`, `from 1 to 50`, `YYYY-MM-DD` — as `stepflow help WIZARD` lists them and plain
-  /// mode says them beside the question.
+  /// characters`, `from 1 to 50`, `YYYY-MM-DD` — as `stepflow help WIZARD` lists them.
+  ///
+  /// Plain mode says only the shorter part a question needs (``requiredWords``, ``lengthWords``,
+  /// ``NumberRules/rangeWords``, ``DateRules/formatWords``) and names the rest when an answer
+  /// breaks it.
   ///
   /// Only what the value must be: a list's options, a default and the way an answer is typed
   /// are each caller's to say (a help page lists the options, a question numbers them).

@@ -81,7 +81,7 @@ extension KeyBindings {
   ///
   /// `→` is not `next` in a yes/no field.
   package static func keys(
-    of binding: KeyBinding, in context: FocusContext, remaps: KeyRemaps = .none
+    of binding: KeyBinding, in context: FocusContext, remaps: KeyRemaps
   ) -> [KeyPattern] {
     guard let index = table.firstIndex(of: binding) else { return [] }
     return takenKeys(in: context, remaps: remaps)[index]

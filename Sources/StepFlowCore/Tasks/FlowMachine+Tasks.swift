@@ -150,12 +150,7 @@ extension FlowMachine {
   ///     their start (UTF-8 continuation bytes, at most 3) is left out rather than shown as `�`.
   /// - Returns: The answer's text.
   package static func trimmedOutput(_ bytes: [UInt8], cutAtStart: Bool = false) -> String {
-    var kept = bytes[...]
-    if cutAtStart {
-      for _ in 0..<3 where kept.first.map({ $0 & 0xC0 == 0x80 }) ?? false {
-        kept = kept.dropFirst()
-      }
-    }
+    let kept = cutAtStart ? bytes[...].droppingCutCharacter() : bytes[...]
     let text = String(decoding: kept, as: UTF8.self)
     let blank: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
     guard let first = text.firstIndex(where: { !blank($0) }),

@@ -207,13 +207,8 @@ package struct TaskLog: Equatable, Sendable {
     var slice = bytes(from: start, to: end)[...]
     if start == firstOffset, firstOffset > 0 {
       // The bytes before went (the ring wrapped, or a flood passed unread): the first kept
-      // one may be inside a character. Its continuation bytes (at most 3) are not shown as
-      // a replacement character.
-      var skipped = 0
-      while skipped < 3, let first = slice.first, first & 0xC0 == 0x80 {
-        slice = slice.dropFirst()
-        skipped += 1
-      }
+      // one may be inside a character.
+      slice = slice.droppingCutCharacter()
     }
     if slice.last == 0x0D { slice = slice.dropLast() }
     if let cr = slice.lastIndex(of: 0x0D) { slice = slice[(cr + 1)...] }
@@ -242,5 +237,18 @@ package struct TaskLog: Equatable, Sendable {
       text = expanded
     }
     return Sanitizer.sanitize(text)
+  }
+}
+
+extension ArraySlice where Element == UInt8 {
+  /// The bytes without the rest of a UTF-8 character cut in two at their start (its
+  /// continuation bytes, at most 3), which would show as a replacement character: for the end
+  /// of a longer output (a log that wrapped, a capture of the last bytes).
+  package func droppingCutCharacter() -> ArraySlice<UInt8> {
+    var kept = self
+    for _ in 0..<3 where kept.first.map({ $0 & 0xC0 == 0x80 }) ?? false {
+      kept = kept.dropFirst()
+    }
+    return kept
   }
 }

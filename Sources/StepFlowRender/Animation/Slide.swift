@@ -78,10 +78,7 @@ package enum Slide {
       canvas.fill(clip, style: fill)
     }
     let shift = offset(fraction: fraction, width: width)
-    // With direction .fromTrailing the old content moves left and the new follows from the
-    // right; .fromLeading mirrors it.
-    let outgoingX = direction == .fromTrailing ? area.x - shift : area.x + shift
-    let incomingX = direction == .fromTrailing ? area.x + width - shift : area.x - width + shift
+    let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
     if shift < width {
       canvas.blit(outgoing, toX: outgoingX, y: area.y, clip: clip)
     }
@@ -92,6 +89,20 @@ package enum Slide {
 }
 
 extension Slide {
+  /// The columns where the leaving and the coming screen start at `shift`.
+  ///
+  /// One place for ``draw``, ``contentSpans(outgoing:incoming:direction:shift:area:)`` and
+  /// ``redraw``: a frame drawn over another is right only if all three agree. With
+  /// `.fromTrailing` the old content moves left and the new follows from the right;
+  /// `.fromLeading` mirrors it.
+  static func origins(_ direction: SlideDirection, shift: Int, area: Rect) -> (
+    outgoing: Int, incoming: Int
+  ) {
+    direction == .fromTrailing
+      ? (area.x - shift, area.x + area.width - shift)
+      : (area.x + shift, area.x - area.width + shift)
+  }
+
   /// Where the content of the two screens is at `shift` (``offset(fraction:width:)``), row by
   /// row of `area`: the columns covered by what is not blank in either (`outgoing` and
   /// `incoming` are the screens' ``Canvas/contentSpans(blank:)``).
@@ -102,9 +113,7 @@ extension Slide {
     outgoing: [ColumnSpan], incoming: [ColumnSpan], direction: SlideDirection, shift: Int,
     area: Rect
   ) -> [ColumnSpan] {
-    let width = area.width
-    let outgoingX = direction == .fromTrailing ? area.x - shift : area.x + shift
-    let incomingX = direction == .fromTrailing ? area.x + width - shift : area.x - width + shift
+    let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
     return (0..<area.height).map { row in
       let old =
         row < outgoing.count
@@ -125,8 +134,7 @@ extension Slide {
     into canvas: inout Canvas, area: Rect, spans: [ColumnSpan], fill: Style = .plain
   ) {
     let width = area.width
-    let outgoingX = direction == .fromTrailing ? area.x - shift : area.x + shift
-    let incomingX = direction == .fromTrailing ? area.x + width - shift : area.x - width + shift
+    let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
     for (row, span) in spans.enumerated() where !span.isEmpty && row < area.height {
       let y = area.y + row
       let cut = Rect(x: span.lower, y: y, width: span.upper - span.lower, height: 1)
