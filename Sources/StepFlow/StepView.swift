@@ -50,9 +50,9 @@ package struct StepView {
 
   /// Records where the step's own screen that takes keys is drawn, so that a click or the
   /// wheel there reaches it in its coordinates.
-  private func recordScreenHits(_ screen: StepScreen, in area: Rect) {
+  private func recordScreenHits(_ layout: StepScreen.Layout) {
     guard let hits else { return }
-    for (block, rect) in screen.layout(in: area) where block.focusableView != nil {
+    for (block, rect) in layout.placed where block.focusableView != nil {
       hits.add(rect) { column, row in .screen(column: column - rect.x, row: row - rect.y) }
     }
   }
@@ -168,8 +168,9 @@ package struct StepView {
     guard let step, let editor = state.editor, editor.hasControls else {
       let blockScreen = screen(
         blocks: (step?.blocks ?? []) + flow.resolvedBlocks(answers: state.answers))
-      blockScreen.render(into: &canvas, area: content)
-      return stageDrawn || blockScreen.showsHero(in: content)
+      let layout = blockScreen.layout(in: content)
+      blockScreen.render(layout, into: &canvas)
+      return stageDrawn || layout.showsHero
     }
     // Blocks at the top, then the step's own fields, then the tabs.
     let blocks = step.blocks + flow.resolvedBlocks(answers: state.answers)
@@ -182,9 +183,10 @@ package struct StepView {
     var rest = content
     if !blocks.isEmpty {
       let blockArea = rest.top(min(blockRows, rest.height / 2))
-      blockScreen.render(into: &canvas, area: blockArea)
-      recordScreenHits(blockScreen, in: blockArea)
-      stageDrawn = stageDrawn || blockScreen.showsHero(in: blockArea)
+      let layout = blockScreen.layout(in: blockArea)
+      blockScreen.render(layout, into: &canvas)
+      recordScreenHits(layout)
+      stageDrawn = stageDrawn || layout.showsHero
       rest = rest.dropTop(min(blockRows, rest.height / 2))
     }
     let formArea = Rect(x: formX, y: rest.y, width: formWidth, height: rest.height)

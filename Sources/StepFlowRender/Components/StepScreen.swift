@@ -85,27 +85,33 @@ package struct StepScreen {
     (view(for: block) as? any FlexibleScreenView)?.preferredHeight(available: available)
   }
 
-  /// Whether the hero picture (and a stage drawn with it) gets room in `area`: at least three
-  /// rows once the other blocks have theirs.
-  package func showsHero(in area: Rect) -> Bool {
-    guard blocks.contains(.hero), !area.isEmpty else { return false }
-    let fixed = blocks.map { height(of: $0, width: area.width) }
-    let fixedTotal = fixed.reduce(0) { $0 + ($1 ?? 0) } + blocks.count - 1
-    let flexibleCount = fixed.filter { $0 == nil }.count
-    return flexibleCount > 0 && max(0, area.height - fixedTotal) / flexibleCount >= 3
+  package func render(into canvas: inout Canvas, area: Rect) {
+    render(layout(in: area), into: &canvas)
   }
 
-  package func render(into canvas: inout Canvas, area: Rect) {
+  /// Draws the blocks where `layout` placed them.
+  package func render(_ layout: Layout, into canvas: inout Canvas) {
     let context = customContext
-    for (block, rect) in layout(in: area) {
+    for (block, rect) in layout.placed {
       render(block, into: &canvas, area: rect, context: context)
     }
   }
 
+  /// Where the blocks go in an area, worked out once a frame: drawing them, their clicks and
+  /// the hero's room all read it (the blocks' heights, a program's view's among them, are
+  /// asked once).
+  package struct Layout {
+    /// Each block shown, top to bottom, with its rows (a block without room is left out).
+    package var placed: [(block: ScreenBlock, area: Rect)] = []
+    /// Whether the hero picture (and a stage drawn with it) gets room: at least three rows
+    /// once the other blocks have theirs.
+    package var showsHero = false
+  }
+
   /// Where each block shown in `area` is drawn, top to bottom (a block without room is left
-  /// out).
-  package func layout(in area: Rect) -> [(block: ScreenBlock, area: Rect)] {
-    guard !area.isEmpty, !blocks.isEmpty else { return [] }
+  /// out), and whether the hero has room.
+  package func layout(in area: Rect) -> Layout {
+    guard !area.isEmpty, !blocks.isEmpty else { return Layout() }
     var placed: [(block: ScreenBlock, area: Rect)] = []
     let fixed = blocks.map { height(of: $0, width: area.width) }
     let gaps = blocks.count - 1
@@ -129,7 +135,7 @@ package struct StepScreen {
       y += rows + 1
       if y >= area.maxY { break }
     }
-    return placed
+    return Layout(placed: placed, showsHero: showsFlexible && blocks.contains(.hero))
   }
 
   /// Draws a block through its view: a built-in one straight into the canvas, the program's
