@@ -175,7 +175,9 @@ extension FlowView {
           in: Rect(x: span.lower, y: key.body.y + row, width: span.upper - span.lower, height: 1))
       }
     }
-    numberFrame(&canvas, slide: slide, key: key, bar: bar)
+    // Drawn over a copy of the last frame: what was drawn again is what differs from it.
+    numberFrame(
+      &canvas, slide: slide, key: key, bar: bar, movedOver: from == last.shift ? spans : nil)
     slide.canvases.countDrawnOver()
     program.canvasPool.keep(canvas)
     return canvas
@@ -195,8 +197,16 @@ extension FlowView {
   /// Gives the frame its number and, when the frame before was of the same slide showing the
   /// same, what can differ from it (the bar's rows, the columns the content moved over); keeps
   /// it among the slide's frames.
+  /// - Parameters:
+  ///   - canvas: The frame.
+  ///   - slide: The slide it shows, if any.
+  ///   - key: What it shows (`nil`: more than the slide moves).
+  ///   - bar: The navigation bar drawn in it.
+  ///   - movedOver: The columns the content moved over since the last frame, when the caller
+  ///     has them already (else worked out here).
   func numberFrame(
-    _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: NavigationBar
+    _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: NavigationBar,
+    movedOver: [ColumnSpan]? = nil
   ) {
     canvas.frameID = Canvas.nextFrameID()
     guard let slide else { return }
@@ -206,8 +216,8 @@ extension FlowView {
       for y in 0..<min(bar.height(at: now), canvas.height) {
         rows[y] = ColumnSpan(0, canvas.width)
       }
-      for (row, span) in movedSpans(slide, from: last.shift, body: key.body).enumerated()
-      where key.body.y + row < canvas.height {
+      let spans = movedOver ?? movedSpans(slide, from: last.shift, body: key.body)
+      for (row, span) in spans.enumerated() where key.body.y + row < canvas.height {
         rows[key.body.y + row] = span
       }
       // The body rows moved as a whole: the writer may shift them in the terminal.
