@@ -25,24 +25,27 @@ extension FrameWriter {
     // background where cells entered (`bce`, as xterm, VTE and tmux do).
     let erased = Cell(grapheme: .space, style: Style(background: current.background))
     // The columns to look at: the content's and those that enter (a cell either side too,
-    // for the halves of wide graphemes).
+    // for the halves of wide graphemes) — two ranges, not the columns between them, which are
+    // blank before and after the shift: a frame's cost follows the content, not the width.
     let entering = shift > 0 ? ColumnSpan(width - k, width) : ColumnSpan(0, k)
-    let look = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1)).union(entering)
-    // The row as the shift leaves it, in those columns only (no other is read): made per
-    // column, not for the whole width, so a frame's cost follows the content.
+    let content = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1))
+    let looks = Self.ranges(content, entering)
+    // The row as the shift leaves it, in those columns only (no other is read).
     if shiftedRow.count != width { shiftedRow = Array(repeating: erased, count: width) }
     shiftedRow.withUnsafeMutableBufferPointer { shifted in
-      for x in look.lower..<look.upper {
-        let from = x + shift
-        shifted[x] = from >= 0 && from < width ? oldCells[row + from] : erased
+      for look in looks {
+        for x in look.lower..<look.upper {
+          let from = x + shift
+          shifted[x] = from >= 0 && from < width ? oldCells[row + from] : erased
+        }
       }
     }
-    if shift > 0, look.lower == 0, shiftedRow[0].isContinuation {
+    if shift > 0, looks[0].lower == 0, shiftedRow[0].isContinuation {
       // The right half of a wide grapheme whose left half was deleted: not known.
       shiftedRow[0] = Self.unlike(newCells[row])
     }
-    if shift < 0, look.upper == width, oldCells[row + width - k].isContinuation,
-      !shiftedRow[width - 1].isContinuation
+    if shift < 0, looks[looks.count - 1].upper == width,
+      oldCells[row + width - k].isContinuation, !shiftedRow[width - 1].isContinuation
     {
       // The left half of a wide grapheme whose right half went past the edge: not known.
       shiftedRow[width - 1] = Self.unlike(newCells[row + width - 1])
@@ -50,11 +53,14 @@ extension FrameWriter {
     var asIs = 0
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
-      for x in look.lower..<look.upper {
-        if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
-        if let n = newCells.baseAddress, let w = shifted.baseAddress, !Self.same(n + row + x, w + x)
-        {
-          afterShift += 1
+      for look in looks {
+        for x in look.lower..<look.upper {
+          if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
+          if let n = newCells.baseAddress, let w = shifted.baseAddress,
+            !Self.same(n + row + x, w + x)
+          {
+            afterShift += 1
+          }
         }
       }
     }
@@ -69,8 +75,22 @@ extension FrameWriter {
     out.append(shift > 0 ? 0x50 : 0x40)
     return shiftedRow.withUnsafeBufferPointer { shifted in
       guard let was = shifted.baseAddress else { return 0 }
-      return writeRow(y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
+      var written = 0
+      for look in looks {
+        written += writeRow(
+          y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
+      }
+      return written
     }
+  }
+
+  /// `a` and `b` as one range when they touch or overlap, else both, the left one first.
+  static func ranges(_ a: ColumnSpan, _ b: ColumnSpan) -> [ColumnSpan] {
+    if a.isEmpty { return [b] }
+    if b.isEmpty { return [a] }
+    if a.upper < b.lower { return [a, b] }
+    if b.upper < a.lower { return [b, a] }
+    return [a.union(b)]
   }
 
   /// Whether two cells are equal, from their bytes first (as ``sameCell``).

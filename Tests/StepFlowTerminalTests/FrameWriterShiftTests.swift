@@ -27,15 +27,18 @@ import Testing
   private static func frame(
     _ outgoing: Canvas, _ incoming: Canvas, shift: Int, direction: SlideDirection
   ) -> Canvas {
-    var canvas = Canvas(width: outgoing.width, height: outgoing.height)
+    var canvas = Canvas(width: outgoing.width, height: outgoing.height, style: outgoing[0, 0].style)
     Slide.draw(
       outgoing: outgoing, incoming: incoming, direction: direction,
-      fraction: Double(shift) / Double(outgoing.width), into: &canvas, area: canvas.bounds)
+      fraction: Double(shift) / Double(outgoing.width), into: &canvas, area: canvas.bounds,
+      fill: outgoing[0, 0].style)
     return canvas
   }
 
-  private static func screen(_ random: inout SeededGenerator, width: Int, height: Int) -> Canvas {
-    var canvas = Canvas(width: width, height: height)
+  private static func screen(
+    _ random: inout SeededGenerator, width: Int, height: Int, blank: Style = .plain
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: height, style: blank)
     for y in 0..<height where Bool.random(using: &random) {
       var x = Int.random(in: 0..<(width / 2), using: &random)
       for (word, style) in line(&random, width: width / 3) {
@@ -45,15 +48,40 @@ import Testing
     return canvas
   }
 
-  @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
-  func everyShiftedFrameIsTheFrame(direction: SlideDirection) {
-    var random = SeededGenerator(seed: direction == .fromTrailing ? 7 : 11)
+  /// The damage of a slide frame: each row's columns, whole (`narrow` false), or those where
+  /// the content was at `from` and is at `to` (as a step slide gives them: the writer then looks
+  /// at those and at the columns that enter, not at the blanks between).
+  private static func damage(
+    _ outgoing: Canvas, _ incoming: Canvas, from: Int, to: Int, direction: SlideDirection,
+    narrow: Bool
+  ) -> [ColumnSpan] {
+    guard narrow else {
+      return Array(repeating: ColumnSpan(0, outgoing.width), count: outgoing.height)
+    }
+    let blank = Cell(grapheme: .space, style: outgoing[0, 0].style)
+    let (a, b) = (outgoing.contentSpans(blank: blank), incoming.contentSpans(blank: blank))
+    let spans = [from, to].map {
+      Slide.contentSpans(
+        outgoing: a, incoming: b, direction: direction, shift: $0, area: outgoing.bounds)
+    }
+    return zip(spans[0], spans[1]).map { $0.union($1) }
+  }
+
+  @Test(arguments: [
+    (SlideDirection.fromTrailing, false), (.fromLeading, false), (.fromTrailing, true),
+    (.fromLeading, true),
+  ])
+  func everyShiftedFrameIsTheFrame(direction: SlideDirection, narrow: Bool) {
+    var random = SeededGenerator(seed: (direction == .fromTrailing ? 7 : 11) + (narrow ? 2 : 0))
     var shiftedBytes = 0
     var plainBytes = 0
     for _ in 0..<40 {
-      let (width, height) = (Int.random(in: 8...50, using: &random), 6)
-      let outgoing = Self.screen(&random, width: width, height: height)
-      let incoming = Self.screen(&random, width: width, height: height)
+      let (width, height) = (Int.random(in: 8...(narrow ? 120 : 50), using: &random), 6)
+      // A slide's screens have the theme's background: the columns that enter after a shift
+      // (blanks in the terminal's current background) are written.
+      let blank = narrow ? Style(background: .ansi(4)) : .plain
+      let outgoing = Self.screen(&random, width: width, height: height, blank: blank)
+      let incoming = Self.screen(&random, width: width, height: height, blank: blank)
       var writers = [FrameWriter(depth: .truecolor), FrameWriter(depth: .truecolor)]
       writers[1].shiftsRows = false
       var terminals = [
@@ -64,12 +92,15 @@ import Testing
       last.frameID = Canvas.nextFrameID()
       for i in 0..<2 { terminals[i].apply(writers[i].frame(last)) }
       while shift < width {
-        let step = Int.random(in: 1...max(1, width / 3), using: &random)
-        shift = min(width, shift + step)
+        let step = min(width - shift, Int.random(in: 1...max(1, width / 3), using: &random))
+        shift += step
         var next = Self.frame(outgoing, incoming, shift: shift, direction: direction)
         next.frameID = Canvas.nextFrameID()
         next.damage = FrameDamage(
-          base: last.frameID, rows: Array(repeating: ColumnSpan(0, width), count: height),
+          base: last.frameID,
+          rows: Self.damage(
+            outgoing, incoming, from: shift - step, to: shift, direction: direction,
+            narrow: narrow),
           moved: (0..<height, direction == .fromTrailing ? step : -step))
         for i in 0..<2 {
           let bytes = writers[i].frame(next)
