@@ -17,7 +17,9 @@ import StepFlowCore
 /// ```
 package struct NavigationBar: Hashable, Sendable {
   /// The stack, bottom first; the last item is the one shown.
-  package private(set) var items: [NavigationItem]
+  package private(set) var items: [NavigationItem] {
+    didSet { face = NavigationBarFace(items: items) }
+  }
   /// How long animated changes take.
   package var duration: Duration
   /// The easing of animated changes.
@@ -33,6 +35,7 @@ package struct NavigationBar: Hashable, Sendable {
     self.items = items
     self.duration = duration
     self.easing = easing
+    face = NavigationBarFace(items: items)
   }
 
   /// The item shown: the last of the stack.
@@ -95,8 +98,9 @@ package struct NavigationBar: Hashable, Sendable {
       : nil
   }
 
-  /// What the bar shows when no transition runs.
-  package var face: NavigationBarFace? { NavigationBarFace(items: items) }
+  /// What the bar shows when no transition runs: made when the items change, not at every
+  /// frame (its titles are sanitized and measured).
+  package private(set) var face: NavigationBarFace?
 
   /// The height in rows once any transition has finished.
   package var finalHeight: Int { face?.rows.count ?? 0 }

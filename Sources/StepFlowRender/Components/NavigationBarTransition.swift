@@ -76,20 +76,44 @@ package struct NavigationBarTransition: Hashable, Sendable {
   package static func fade(_ canvas: inout Canvas, by amount: Double, toward background: Color) {
     guard amount > 0 else { return }
     let mixable = background.rgbComponents != nil
-    // A row has few styles (its blanks share one): each is blended once.
+    // A row has few styles (its blanks share one): each is blended once, and a cell's style
+    // is matched to the last one by its bytes (the synthesized `==` compares colours case by
+    // case, 400 cells a row at every frame).
     var last: (from: Style, to: Style)?
-    canvas.restyle(canvas.bounds) { style in
-      if let last, last.from == style {
-        style = last.to
-        return
+    let width = canvas.width
+    canvas.withUnsafeMutableCells { cells in
+      for i in cells.indices {
+        let style = cells[i].style
+        if let last, sameBytes(last.from, style) {
+          cells[i].style = last.to
+          continue
+        }
+        var faded = style
+        if mixable, style.foreground.rgbComponents != nil {
+          faded.foreground = style.foreground.blended(with: background, by: amount)
+        } else if amount >= 0.5 {
+          faded.attributes.insert(.dim)
+        }
+        cells[i].style = faded
+        last = (style, faded)
       }
-      let from = style
-      if mixable, style.foreground.rgbComponents != nil {
-        style.foreground = style.foreground.blended(with: background, by: amount)
-      } else if amount >= 0.5 {
-        style.attributes.insert(.dim)
+    }
+    for y in 0..<canvas.height { canvas.markWritten(row: y, from: 0, to: width) }
+  }
+
+  /// Whether two styles are the same bytes (then they are equal; equal styles may differ in
+  /// bytes a colour's case does not use, and are then blended again, to the same result).
+  @inline(__always)
+  private static func sameBytes(_ a: Style, _ b: Style) -> Bool {
+    withUnsafeBytes(of: a) { a in
+      withUnsafeBytes(of: b) { b in
+        var i = 0
+        while i < MemoryLayout<Style>.size {
+          if a[i] != b[i] { return false }
+          i += 1
+        }
+        return true
       }
-      last = (from, style)
     }
   }
 }
