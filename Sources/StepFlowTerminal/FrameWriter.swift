@@ -151,12 +151,19 @@ package struct FrameWriter: Sendable {
         ? $0 : nil
     }
     lastCellsWritten = writeChanges(
-      from: base, to: canvas, rows: damage?.rows, moved: shiftsRows ? damage?.moved : nil,
-      into: &body)
+      from: base, to: canvas, rows: damage?.rows ?? (isFull ? nil : Self.written(base, canvas)),
+      moved: shiftsRows ? damage?.moved : nil, into: &body)
     previous = canvas
     previousID = canvas.frameID
     guard isFull || body.count >= Self.synchronizedThreshold else { return body.array() }
     return body.array(prefix: Self.beginSynchronized, suffix: Self.endSynchronized)
+  }
+
+  /// Per row, the columns either canvas wrote since it was made or cleared: when both were
+  /// cleared to the same blank, no other cell can differ (``Canvas/written``); `nil` otherwise.
+  static func written(_ old: Canvas, _ new: Canvas) -> [ColumnSpan]? {
+    guard let a = old.unwrittenCell, let b = new.unwrittenCell, a == b else { return nil }
+    return zip(old.written, new.written).map { $0.union($1) }
   }
 
   /// Whether two canvases' cells are one and the same array storage.

@@ -160,3 +160,55 @@ import Testing
     #expect(model.errors == [])
   }
 }
+
+/// Two frames cleared to the same blank can differ only where either was written since
+/// (``Canvas/written``): the writer compares those columns only, and the terminal must still
+/// show every frame — canvases drawn into again and again, cleared in between, to another
+/// blank now and then, wide graphemes and all.
+@Suite struct FrameWriterWrittenTests {
+  @Test func framesComparedWhereTheyWereWrittenAreShownExactly() {
+    var random = SeededGenerator(seed: 17)
+    let blanks = [Style.plain, Style(background: .ansi(4))]
+    let words = ["ab", "界", "日本", "—", "x", "  "]
+    var writer = FrameWriter(depth: .truecolor)
+    var model = TerminalModel(width: 30, height: 6)
+    model.apply("\u{1B}[?7l")
+    // Two canvases taking turns, as the frame pool hands them out.
+    var canvases = [Canvas(width: 30, height: 6), Canvas(width: 30, height: 6)]
+    var compared = 0
+    for round in 0..<300 {
+      let blank = blanks[round % 50 < 40 ? 0 : 1]
+      var canvas = canvases[round % 2]
+      canvas.clear(style: blank)
+      for y in 0..<6 where Int.random(in: 0..<3, using: &random) == 0 {
+        var x = Int.random(in: 0..<30, using: &random)
+        while x < 30, Bool.random(using: &random) {
+          let word = words[Int.random(in: 0..<words.count, using: &random)]
+          x += canvas.draw(word, x: x, y: y, style: Style(foreground: .ansi(2))) + 1
+        }
+      }
+      if let rows = FrameWriter.written(canvases[(round + 1) % 2], canvas), round > 0 {
+        compared += rows.reduce(0) { $0 + ($1.isEmpty ? 0 : $1.upper - $1.lower) }
+      }
+      model.apply(writer.frame(canvas))
+      let wrong = model.differences(from: canvas)
+      #expect(wrong.isEmpty, "round \(round): \(wrong)")
+      if !wrong.isEmpty { return }
+      canvases[round % 2] = canvas
+    }
+    #expect(model.errors.isEmpty)
+    // Far fewer columns than the 299 frames' 180 cells each were compared.
+    #expect(compared < 299 * 180 / 2, "\(compared) cells compared")
+  }
+
+  @Test func canvasesClearedToOtherBlanksAreComparedWhole() {
+    var a = Canvas(width: 4, height: 1)
+    a.draw("ab", x: 0, y: 0, style: .plain)
+    var b = Canvas(width: 4, height: 1, style: Style(background: .ansi(1)))
+    b.draw("ab", x: 0, y: 0, style: .plain)
+    #expect(FrameWriter.written(a, b) == nil)
+    var c = Canvas(width: 4, height: 1)
+    c.draw("x", x: 3, y: 0, style: .plain)
+    #expect(FrameWriter.written(a, c) == [ColumnSpan(0, 4)])
+  }
+}

@@ -219,7 +219,7 @@ public struct Canvas: Equatable, Sendable {
   /// again, frame after frame, is not made anew each time).
   package mutating func clear(style: Style = .plain) {
     let blank = Cell(grapheme: .space, style: style)
-    if let unwritten = unwrittenCell(), unwritten == blank {
+    if let unwritten = unwrittenCell, unwritten == blank {
       // The cells not written since the last clear are this blank already: only the written
       // ones are made blank (a frame's cost follows what it drew, not the area).
       let (width, written) = (width, written)
@@ -241,9 +241,9 @@ public struct Canvas: Equatable, Sendable {
 
   /// A cell no write reached since the canvas was made or cleared.
   ///
-  /// That is the blank it was made or cleared with; `nil` when every cell may have been
-  /// written.
-  private func unwrittenCell() -> Cell? {
+  /// That is the blank it was made or cleared with, which every cell outside ``written`` is;
+  /// `nil` when every cell may have been written.
+  package var unwrittenCell: Cell? {
     guard width > 0 else { return nil }
     for (y, span) in written.enumerated() {
       if span.isEmpty || span.lower > 0 { return cells[y * width] }
