@@ -88,9 +88,14 @@ package struct FlowView {
     if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
     var stageDrawn = false
     if let slide {
-      Slide.draw(
+      // The body is blank in the screens' own blank: only where their content is needs
+      // drawing (a screen of 400 columns shows a form of 60).
+      Slide.redraw(
         outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
-        direction: slide.direction, fraction: slide.fraction, into: &canvas, area: body,
+        direction: slide.direction, shift: slide.shift, into: &canvas, area: body,
+        spans: Slide.contentSpans(
+          outgoing: slide.outgoing.spans, incoming: slide.incoming.spans,
+          direction: slide.direction, shift: slide.shift, area: body),
         fill: theme.text)
       stageDrawn = slide.incoming.stageDrawn
     } else {

@@ -156,3 +156,55 @@ private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canv
     #expect(instant.nextDeadline(after: .milliseconds(10)) == nil)
   }
 }
+
+/// A slide's first frame draws only where the screens' content is, over a body already blank
+/// in their blank (``FlowView``): that must be the slide ``Slide/draw`` draws whole.
+@Suite struct SlideContentTests {
+  /// A screen of `width` × `height` blanks in `blank`, words (wide ones too) on some rows.
+  private static func screen(
+    _ random: inout SeededGenerator, width: Int, height: Int, blank: Style
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: height, style: blank)
+    let words = ["ab", "界", "日本", "Ω", "—", "x"]
+    for y in 0..<height where Bool.random(using: &random) {
+      var x = Int.random(in: 0..<width, using: &random)
+      while x < width, Int.random(in: 0..<4, using: &random) > 0 {
+        let word = words[Int.random(in: 0..<words.count, using: &random)]
+        x += canvas.draw(word, x: x, y: y, style: Style(foreground: .ansi(1))) + 1
+      }
+    }
+    return canvas
+  }
+
+  @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
+  func drawingTheContentSpansIsTheWholeSlide(direction: SlideDirection) {
+    var random = SeededGenerator(seed: direction == .fromTrailing ? 3 : 5)
+    let blank = Style(foreground: .ansi(7), background: .ansi(4))
+    for _ in 0..<60 {
+      let (width, height) = (Int.random(in: 4...60, using: &random), 5)
+      let outgoing = Self.screen(&random, width: width, height: height, blank: blank)
+      let incoming = Self.screen(&random, width: width, height: height, blank: blank)
+      let cell = Cell(grapheme: .space, style: blank)
+      // In a frame larger than the screens, below a row of its own.
+      let area = Rect(x: 2, y: 1, width: width, height: height)
+      for shift in 0...width {
+        var whole = Canvas(width: width + 4, height: height + 2, style: blank)
+        whole.draw("top", x: 0, y: 0, style: .plain)
+        var spans = whole
+        Slide.draw(
+          outgoing: outgoing, incoming: incoming, direction: direction,
+          fraction: Double(shift) / Double(width), into: &whole, area: area, fill: blank)
+        Slide.redraw(
+          outgoing: outgoing, incoming: incoming, direction: direction, shift: shift,
+          into: &spans, area: area,
+          spans: Slide.contentSpans(
+            outgoing: outgoing.contentSpans(blank: cell),
+            incoming: incoming.contentSpans(blank: cell), direction: direction, shift: shift,
+            area: area),
+          fill: blank)
+        #expect(spans == whole, "\(direction) \(width) wide at \(shift)")
+        if spans != whole { return }
+      }
+    }
+  }
+}
