@@ -151,3 +151,13 @@ func animationBenchmark() {
     "animated move bytes over the still move's, \(name)",
     Double(figures[3].bytes) / Double(max(1, figures[2].bytes)), of: "", aim: "<= 4x")
 }
+
+/// The cold animated move at 400x120 in a loop, each in a program of its own, for perf or
+/// valgrind (`stepflow-bench animation-profile`).
+func animationProfile() {
+  let flow = OrderState.flow
+  for _ in 0..<Bench.iterations(300) {
+    var screen = Screen(flow: flow, animate: true, width: 400, height: 120)
+    checksum &+= screen.move(.next).bytes
+  }
+}

@@ -12,7 +12,7 @@ import StepFlowTerminal
 let benchmarks: [Benchmark] = [
   Benchmark(
     name: "animation", summary: "animated step moves against the still move: CPU and bytes",
-    run: animationBenchmark),
+    run: animationBenchmark, profile: animationProfile),
   Benchmark(
     name: "frames", summary: "bytes the frame writer sends: a move, an idle frame; diff speed",
     run: framesBenchmark),
