@@ -20,6 +20,22 @@ package struct SlideFrameKey: Equatable, Sendable {
   var confirmation: Confirmation?
 }
 
+/// A step slide at one moment, as a frame finds it.
+enum SlideNow {
+  /// No slide runs.
+  case none
+  /// Its two screens, kept.
+  case kept(SlideScreens)
+  /// A screen is to be drawn, into the frame's body (``FlowView/drawScreens(of:into:area:theme:compact:)``).
+  case toDraw(StepTransition)
+
+  /// Whether a slide runs.
+  var runs: Bool {
+    if case .none = self { return false }
+    return true
+  }
+}
+
 /// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
 struct SlideScreens {
   var canvases: SlideCanvases
@@ -60,49 +76,93 @@ extension FlowView {
     return view
   }
 
-  /// The two screens of the step slide under way, `area`-sized; `nil` when none runs.
-  ///
-  /// Each screen is drawn once for the slide and kept (``SlideCanvases``); the arriving one
-  /// again at each frame only while something on it moves by itself.
-  func slideScreens(area: Rect, theme: Theme, compact: Bool) -> SlideScreens? {
+  /// The step slide under way at `now`, if one runs: its two screens when both are kept, else
+  /// the transition whose screens are still to be drawn (``drawScreens(of:into:area:theme:compact:)``).
+  func slide(area: Rect, theme: Theme, compact: Bool) -> SlideNow {
     guard !area.isEmpty, let t = program.transition, t.timing.isAnimating(at: now) else {
-      return nil
+      return .none
     }
-    return screens(
-      of: t, fraction: t.timing.fraction(at: now), area: area, theme: theme,
-      compact: compact)
+    let fraction = t.timing.fraction(at: now)
+    guard
+      let kept = keptScreens(
+        of: t, fraction: fraction, area: area, theme: theme, compact: compact)
+    else {
+      return .toDraw(t)
+    }
+    return .kept(kept)
   }
 
-  /// The two screens of `t` at `fraction` of its slide (1: the arriving screen in place).
-  private func screens(
+  /// Whether the arriving screen moves by itself, and is then drawn again at every frame.
+  ///
+  /// A stage, a task, tabs that slide, a field's task, a program's view that asks for frames.
+  private func arrivingMoves(_ view: StepView) -> Bool {
+    view.stage != nil || view.task != nil || program.tabs?.isAnimating(at: now) == true
+      || FlowMachine.runningFieldTask(program.state) != nil
+      || program.screenFrame(after: now) != nil
+  }
+
+  /// The two screens of `t` at `fraction` of its slide (1: the arriving screen in place), as
+  /// kept; `nil` when one is to be drawn.
+  private func keptScreens(
     of t: StepTransition, fraction: Double, area: Rect, theme: Theme, compact: Bool
+  ) -> SlideScreens? {
+    let view = stepView(theme: theme, compact: compact)
+    guard !arrivingMoves(view),
+      let incoming = t.canvases.kept(
+        .arriving, width: area.width, height: area.height, theme: theme,
+        editor: program.state.editor),
+      let outgoing = t.canvases.kept(
+        .leaving, width: area.width, height: area.height, theme: theme, editor: nil)
+    else { return nil }
+    return screens(of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area)
+  }
+
+  /// The two screens of `t`, those not kept drawn into `area` of `canvas` (blank there, and
+  /// again after: the frame's body).
+  func drawScreens(
+    of t: StepTransition, into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool
   ) -> SlideScreens {
     let (flow, state) = (program.flow, program.state)
     let view = stepView(theme: theme, compact: compact)
     let tabs = program.tabs
-    // The program's own views move only when they ask for frames.
-    let moves =
-      view.stage != nil || view.task != nil || tabs?.isAnimating(at: now) == true
-      || FlowMachine.runningFieldTask(state) != nil || program.screenFrame(after: now) != nil
-    let incoming = t.canvases.incoming(
-      width: area.width, height: area.height, theme: theme, editor: state.editor,
-      reusable: !moves
-    ) { canvas in
-      view.render(into: &canvas, area: canvas.bounds, tabs: tabs, tabOutgoing: nil, now: now)
-    }
-    let old = view.showing(t.from, shownAt: program.leftShownAt)
-    let outgoing = t.canvases.outgoing(width: area.width, height: area.height, theme: theme) {
-      canvas in
-      old.render(
-        into: &canvas, area: canvas.bounds,
-        tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
-        now: now)
-    }
-    return SlideScreens(
+    let moves = arrivingMoves(view)
+    let now = now
+    let incoming =
+      (moves
+        ? nil
+        : t.canvases.kept(
+          .arriving, width: area.width, height: area.height, theme: theme, editor: state.editor))
+      ?? t.canvases.draw(.arriving, into: &canvas, area: area, theme: theme, editor: state.editor) {
+        canvas, area in
+        view.render(into: &canvas, area: area, tabs: tabs, tabOutgoing: nil, now: now)
+      }
+    let outgoing =
+      t.canvases.kept(.leaving, width: area.width, height: area.height, theme: theme, editor: nil)
+      ?? t.canvases.draw(.leaving, into: &canvas, area: area, theme: theme, editor: nil) {
+        canvas, area in
+        let old = view.showing(t.from, shownAt: program.leftShownAt)
+        _ = old.render(
+          into: &canvas, area: area,
+          tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
+          now: now)
+        return false
+      }
+    var slide = screens(
+      of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
+      area: area)
+    slide.still = slide.still && !moves
+    return slide
+  }
+
+  private func screens(
+    of t: StepTransition, outgoing: SlideCanvases.Side, incoming: SlideCanvases.Side,
+    fraction: Double, area: Rect
+  ) -> SlideScreens {
+    SlideScreens(
       canvases: t.canvases, outgoing: outgoing, incoming: incoming,
       direction: t.direction == .forward ? .fromTrailing : .fromLeading, fraction: fraction,
       shift: Slide.offset(fraction: fraction, width: area.width),
-      still: !moves && !state.showsLog && !state.showsHelp)
+      still: !program.state.showsLog && !program.state.showsHelp)
   }
 
   /// The frame right after a slide ended (`finished`), drawn over the slide's last frame.
@@ -117,8 +177,9 @@ extension FlowView {
   ) -> Canvas? {
     guard !body.isEmpty, !finished.canvases.hasEnded else { return nil }
     finished.canvases.end()
-    let slide = screens(of: finished, fraction: 1, area: body, theme: theme, compact: compact)
     guard
+      let slide = keptScreens(
+        of: finished, fraction: 1, area: body, theme: theme, compact: compact),
       let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact)
     else { return nil }
     return redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
@@ -138,8 +199,10 @@ extension FlowView {
 
   /// The frame drawn over an earlier frame of the same slide showing `key` (one the pool kept).
   ///
-  /// Drawn again: the bar and, in each row, the columns the content covered then and covers now — the rest
-  /// is as it was. `nil` when no such frame is at hand.
+  /// Drawn again: the bar and, in each row, the columns the content covered then and covers
+  /// now — the rest is as it was. `nil` when no such frame is at hand: the frame is then drawn
+  /// whole, which costs less than copying the last one (the second frame of a slide; the
+  /// writer still holds the first).
   func redrawnSlideFrame(
     _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme
   ) -> Canvas? {
@@ -147,27 +210,18 @@ extension FlowView {
     // An earlier frame than the last, which the frame writer still holds (changing that one
     // would copy it first): the pool's two canvases take turns.
     var base: SlideCanvases.Frame?
-    let from: Int
     let older = program.canvasPool.reuse(width: bounds.width, height: bounds.height) { id in
       base = id == last.id ? nil : slide.canvases.frame(id, showing: key)
       return base != nil
     }
-    var canvas: Canvas
-    if let older, let base {
-      canvas = older
-      from = base.shift
-    } else if let copy = program.canvasPool.copy(of: last.id) {
-      canvas = copy
-      from = last.shift
-    } else {
-      return nil
-    }
+    guard var canvas = older, let from = base?.shift else { return nil }
     let spans = movedSpans(slide, from: from, body: key.body)
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
       direction: slide.direction, shift: slide.shift, into: &canvas, area: key.body,
-      spans: spans, fill: theme.text)
+      spans: spans, fill: theme.text, outgoingRows: slide.outgoing.rows,
+      incomingRows: slide.incoming.rows)
     if key.ascii {
       canvas.foldToASCII(in: bounds.top(bar.height(at: now)))
       for (row, span) in spans.enumerated() where !span.isEmpty {

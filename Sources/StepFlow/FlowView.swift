@@ -67,22 +67,35 @@ package struct FlowView {
     rest = rest.dropTop(strip.height + (compact ? 0 : 1))
     let footerRows = Self.footerRows(in: rest, compact: compact)
     let body = rest.dropBottom(footerRows)
-    let slide = slideScreens(area: body, theme: theme, compact: compact)
+    let phase = slide(area: body, theme: theme, compact: compact)
+    var slide: SlideScreens?
+    switch phase {
+    case .kept(let kept):
+      slide = kept
+      if let key = slideFrameKey(kept, bounds: bounds, body: body, theme: theme, compact: compact),
+        let canvas = redrawnSlideFrame(kept, key: key, bar: bar, bounds: bounds, theme: theme)
+      {
+        return canvas
+      }
+    case .none:
+      if hits == nil, let finished = program.finishedSlide,
+        let canvas = finalSlideFrame(
+          finished, body: body, bar: bar, bounds: bounds, theme: theme, compact: compact)
+      {
+        return canvas
+      }
+    case .toDraw: break
+    }
+    // A slide's frames take turns in two canvases: not the last one, the writer holds it.
+    var canvas = program.canvasPool.canvas(
+      width: width, height: height, style: theme.text, sparingLast: slide != nil || phase.runs)
+    if case .toDraw(let t) = phase {
+      // Drawn into this frame's body, blank now and again after: no screen-sized canvas.
+      slide = drawScreens(of: t, into: &canvas, area: body, theme: theme, compact: compact)
+    }
     let key = slide.flatMap {
       slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
     }
-    if let slide, let key,
-      let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
-    {
-      return canvas
-    }
-    if slide == nil, hits == nil, let finished = program.finishedSlide,
-      let canvas = finalSlideFrame(
-        finished, body: body, bar: bar, bounds: bounds, theme: theme, compact: compact)
-    {
-      return canvas
-    }
-    var canvas = program.canvasPool.canvas(width: width, height: height, style: theme.text)
     bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)
     if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
@@ -96,7 +109,7 @@ package struct FlowView {
         spans: Slide.contentSpans(
           outgoing: slide.outgoing.spans, incoming: slide.incoming.spans,
           direction: slide.direction, shift: slide.shift, area: body),
-        fill: theme.text)
+        fill: theme.text, outgoingRows: slide.outgoing.rows, incomingRows: slide.incoming.rows)
       stageDrawn = slide.incoming.stageDrawn
     } else {
       stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
@@ -177,7 +190,7 @@ package struct FlowView {
   {
     guard !area.isEmpty else { return false }
     var view = stepView(theme: theme, compact: compact)
-    // Clicks land on the screen as it stands, not on one sliding in (``slideScreens``).
+    // Clicks land on the screen as it stands, not on one sliding in (``slide(area:theme:compact:)``).
     view.hits = hits
     return view.render(
       into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)

@@ -3,22 +3,28 @@ import StepFlowRender
 import Synchronization
 
 /// The two screens a step transition slides between, each drawn once and kept for the
-/// length of the slide: a frame of the slide is then two row copies, not two screens drawn.
+/// length of the slide: a frame of the slide is then row copies, not two screens drawn.
+///
+/// A screen is drawn into the body of the frame being drawn (``draw(_:into:area:theme:editor:draw:)``),
+/// and only its rows with content are kept, in a canvas of those rows: a screen of 400×110
+/// showing a form of twelve rows keeps twelve, so the first frame of a slide touches no memory
+/// a screen's size (fresh memory costs more to touch than the screen costs to draw).
 ///
 /// A screen is drawn again only when what it shows changes while it slides: the colours (a
 /// step with a theme of its own blends into the next), the size, or — the arriving screen —
 /// something that moves by itself (a stage, a task, the program's own blocks) or an editor
-/// that changed. It is drawn again into the same canvas, so a slide allocates its two
-/// canvases once. A transition is a value that copies share; this is the cache it shares.
+/// that changed. A transition is a value that copies share; this is the cache it shares.
 ///
 /// It also keeps the last frames of the slide (``Frame``): a frame can then be drawn over an
 /// earlier one by changing only what moved (``FlowView``).
 package final class SlideCanvases: Equatable, Sendable {
   /// One side of the slide as drawn.
   package struct Side: Sendable {
-    /// The screen.
+    /// The screen's rows with content, in order (``rows`` says which is which).
     package var canvas: Canvas
-    /// Per row, the columns that are not blank.
+    /// Per row of the screen, the row of ``canvas`` holding it; `-1` where the row is blank.
+    package var rows: [Int]
+    /// Per row of the screen, the columns that are not blank.
     package var spans: [ColumnSpan]
     /// How many times this side was drawn: another number, another screen.
     package var drawing: Int
@@ -26,9 +32,16 @@ package final class SlideCanvases: Equatable, Sendable {
     package var stageDrawn: Bool
   }
 
+  /// Which side of the slide.
+  package enum Which: Sendable {
+    case leaving, arriving
+  }
+
   /// One side of the slide as it was drawn, and what it was drawn for.
   private struct Drawn {
     var side: Side
+    var width: Int
+    var height: Int
     var theme: Theme
     var editor: StepEditor?
   }
@@ -52,7 +65,7 @@ package final class SlideCanvases: Equatable, Sendable {
   /// Whether the frame after the slide was drawn (``end()``).
   private let ended = Atomic<Bool>(false)
 
-  /// Screens drawn into canvases from `pool` (new ones when `nil`), given back to it when the
+  /// Screens kept in canvases from `pool` (new ones when `nil`), given back to it when the
   /// transition is gone.
   package init(pool: CanvasPool? = nil) {
     self.pool = pool
@@ -60,66 +73,78 @@ package final class SlideCanvases: Equatable, Sendable {
 
   deinit {
     guard let pool else { return }
-    // Nothing else holds the screens now: the next slide draws into the same memory.
+    // Nothing else holds the screens now: the next slide keeps its rows in the same memory.
     for side in [leaving.withLock { $0.take() }, arriving.withLock { $0.take() }] {
       if let side { pool.keep(side.side.canvas) }
     }
   }
 
-  /// The screen being left, `width` × `height`, in `theme`: drawn by `draw` the first time and
-  /// whenever the size or the theme changes.
-  package func outgoing(
-    width: Int, height: Int, theme: Theme, draw: (inout Canvas) -> Void
-  ) -> Side {
-    canvas(in: leaving, width: width, height: height, theme: theme, editor: nil, reusable: true) {
-      canvas in
-      draw(&canvas)
-      return false
+  private func withDrawn<R>(_ which: Which, _ body: (inout Drawn?) -> R) -> R {
+    which == .leaving ? leaving.withLock { body(&$0) } : arriving.withLock { body(&$0) }
+  }
+
+  /// The side as kept, when it was drawn `width` × `height` in `theme`, showing `editor` (the
+  /// leaving side: any editor).
+  package func kept(_ which: Which, width: Int, height: Int, theme: Theme, editor: StepEditor?)
+    -> Side?
+  {
+    withDrawn(which) { drawn in
+      guard let kept = drawn, kept.width == width, kept.height == height, kept.theme == theme,
+        which == .leaving || kept.editor == editor
+      else { return nil }
+      return kept.side
     }
   }
 
-  /// The screen arriving, `width` × `height`, in `theme`, showing `editor`.
-  ///
-  /// Drawn by `draw` the first time, whenever one of those changes, and at every frame when it is not
-  /// `reusable` (something on it moves by itself). `draw` returns whether a stage was drawn.
-  package func incoming(
-    width: Int, height: Int, theme: Theme, editor: StepEditor?, reusable: Bool,
-    draw: (inout Canvas) -> Bool
+  /// Draws a side into `area` of `canvas` with `draw` (which returns whether a stage was
+  /// drawn) and keeps its rows with content; `area` is blank in `theme.text` before and after.
+  package func draw(
+    _ which: Which, into canvas: inout Canvas, area: Rect, theme: Theme, editor: StepEditor?,
+    draw: (inout Canvas, Rect) -> Bool
   ) -> Side {
-    canvas(
-      in: arriving, width: width, height: height, theme: theme, editor: editor,
-      reusable: reusable, draw: draw)
-  }
-
-  private func canvas(
-    in side: borrowing Mutex<Drawn?>, width: Int, height: Int, theme: Theme,
-    editor: StepEditor?, reusable: Bool, draw: (inout Canvas) -> Bool
-  ) -> Side {
-    side.withLock { drawn in
-      if reusable, let kept = drawn, kept.side.canvas.width == width,
-        kept.side.canvas.height == height, kept.theme == theme, kept.editor == editor
-      {
-        return kept.side
-      }
-      // Drawn again into the same memory when the size is the same (taken out of the cache
-      // first, so that it is not shared while it changes); else into the pool's.
-      var canvas: Canvas
-      if var kept = drawn.take()?.side.canvas, kept.width == width, kept.height == height {
-        kept.clear(style: theme.text)
-        canvas = kept
-      } else if let pool {
-        canvas = pool.canvas(width: width, height: height, style: theme.text)
-      } else {
-        canvas = Canvas(width: width, height: height, style: theme.text)
-      }
-      let stageDrawn = draw(&canvas)
-      let side = Side(
-        canvas: canvas,
-        spans: canvas.contentSpans(blank: Cell(grapheme: .space, style: theme.text)),
-        drawing: drawings.wrappingAdd(1, ordering: .relaxed).newValue, stageDrawn: stageDrawn)
-      drawn = Drawn(side: side, theme: theme, editor: editor)
-      return side
+    let stageDrawn = draw(&canvas, area)
+    let blank = Cell(grapheme: .space, style: theme.text)
+    let spans = canvas.contentSpans(in: area, blank: blank)
+    var rows = Array(repeating: -1, count: spans.count)
+    var count = 0
+    for (y, span) in spans.enumerated() where !span.isEmpty {
+      rows[y] = count
+      count += 1
     }
+    // The memory the side had, when its rows are as many (a slide back and forth keeps the
+    // same two screens); else the pool's.
+    var kept = withDrawn(which) { $0.take()?.side.canvas }
+    var screen: Canvas
+    if var old = kept.take(), old.width == area.width, old.height == count {
+      old.clear(style: theme.text)
+      screen = old
+    } else if let pool {
+      screen = pool.canvas(width: area.width, height: count, style: theme.text)
+    } else {
+      screen = Canvas(width: area.width, height: count, style: theme.text)
+    }
+    for (y, span) in spans.enumerated() where !span.isEmpty {
+      let from = Rect(
+        x: area.x + span.lower, y: area.y + y, width: span.upper - span.lower, height: 1)
+      screen.blit(canvas, from: from, toX: span.lower, y: rows[y])
+    }
+    // The area blank again, for the other side or the frame.
+    for y in 0..<area.height {
+      let written = canvas.written[area.y + y]
+      let lower = max(area.x, written.lower)
+      let upper = min(area.maxX, written.upper)
+      if lower < upper {
+        canvas.fill(
+          Rect(x: lower, y: area.y + y, width: upper - lower, height: 1), style: theme.text)
+      }
+    }
+    let side = Side(
+      canvas: screen, rows: rows, spans: spans,
+      drawing: drawings.wrappingAdd(1, ordering: .relaxed).newValue, stageDrawn: stageDrawn)
+    withDrawn(which) {
+      $0 = Drawn(side: side, width: area.width, height: area.height, theme: theme, editor: editor)
+    }
+    return side
   }
 
   /// How many frames were drawn over an earlier frame (``FlowView``), for tests.

@@ -181,3 +181,70 @@ import Testing
     #expect(Self.bodyText(first) == Self.bodyText(still))
   }
 }
+
+/// A slide keeps each screen's rows with content only, drawn in the frame's body
+/// (``SlideCanvases/draw(_:into:area:theme:editor:draw:)``): sliding those must give the
+/// frames that sliding the whole screens gives, and the body must be blank again after.
+@Suite struct SlideKeptRowsTests {
+  /// Draws words (wide ones too) on some rows of `area`, the same for the same seed.
+  private static func words(seed: UInt64, into canvas: inout Canvas, area: Rect) {
+    var random = SeededGenerator(seed: seed)
+    let words = ["ab", "界", "日本", "Ω", "x"]
+    for y in 0..<area.height where Int.random(in: 0..<3, using: &random) == 0 {
+      var x = Int.random(in: 0..<area.width, using: &random)
+      while x < area.width - 2, Bool.random(using: &random) {
+        let word = words[Int.random(in: 0..<words.count, using: &random)]
+        x += canvas.draw(word, x: area.x + x, y: area.y + y, style: Style(foreground: .ansi(3)))
+        x += 1
+      }
+    }
+  }
+
+  @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
+  func screensKeptInTheirRowsSlideAsWholeScreens(direction: SlideDirection) {
+    let theme = Theme()
+    for round in 0..<40 {
+      let (width, height) = (12 + round, 7)
+      let body = Rect(x: 0, y: 2, width: width, height: height)
+      var frame = Canvas(width: width, height: height + 3, style: theme.text)
+      frame.draw("bar", x: 0, y: 0, style: .plain)
+      let blankFrame = frame
+      let canvases = SlideCanvases()
+      let (a, b) = (UInt64(round * 2 + 1), UInt64(round * 2 + 2))
+      let leaving = canvases.draw(.leaving, into: &frame, area: body, theme: theme, editor: nil) {
+        canvas, area in
+        Self.words(seed: a, into: &canvas, area: area)
+        return false
+      }
+      let arriving = canvases.draw(.arriving, into: &frame, area: body, theme: theme, editor: nil) {
+        canvas, area in
+        Self.words(seed: b, into: &canvas, area: area)
+        return false
+      }
+      #expect(frame == blankFrame, "the body is blank again")
+      #expect(leaving.canvas.height == leaving.rows.filter { $0 >= 0 }.count)
+      var whole = (
+        Canvas(width: width, height: height, style: theme.text),
+        Canvas(width: width, height: height, style: theme.text)
+      )
+      Self.words(seed: a, into: &whole.0, area: whole.0.bounds)
+      Self.words(seed: b, into: &whole.1, area: whole.1.bounds)
+      for shift in 0...width {
+        var expected = frame
+        Slide.draw(
+          outgoing: whole.0, incoming: whole.1, direction: direction,
+          fraction: Double(shift) / Double(width), into: &expected, area: body, fill: theme.text)
+        var kept = frame
+        Slide.redraw(
+          outgoing: leaving.canvas, incoming: arriving.canvas, direction: direction,
+          shift: shift, into: &kept, area: body,
+          spans: Slide.contentSpans(
+            outgoing: leaving.spans, incoming: arriving.spans, direction: direction, shift: shift,
+            area: body),
+          fill: theme.text, outgoingRows: leaving.rows, incomingRows: arriving.rows)
+        #expect(kept == expected, "\(direction) \(width) wide at \(shift)")
+        if kept != expected { return }
+      }
+    }
+  }
+}

@@ -128,10 +128,14 @@ extension Slide {
   /// Draws the slide at `shift` again in `spans` (one a row of `area`, in the canvas's
   /// columns) only, leaving the rest of the canvas as it is: the same cells ``draw`` gives
   /// there, as long as the cells beside each span are blanks in `fill` in both screens.
+  ///
+  /// A screen may keep only its rows with content: `outgoingRows` and `incomingRows` then say,
+  /// per row of `area`, which of its rows holds that row (`-1`: a blank row).
   /// - Complexity: O(the cells of the spans).
   package static func redraw(
     outgoing: Canvas, incoming: Canvas, direction: SlideDirection, shift: Int,
-    into canvas: inout Canvas, area: Rect, spans: [ColumnSpan], fill: Style = .plain
+    into canvas: inout Canvas, area: Rect, spans: [ColumnSpan], fill: Style = .plain,
+    outgoingRows: [Int]? = nil, incomingRows: [Int]? = nil
   ) {
     let width = area.width
     let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
@@ -139,16 +143,23 @@ extension Slide {
       let y = area.y + row
       let cut = Rect(x: span.lower, y: y, width: span.upper - span.lower, height: 1)
       canvas.fill(cut, style: fill)
-      if shift < width, row < outgoing.height {
+      if shift < width, let from = Self.row(row, of: outgoing, kept: outgoingRows) {
         canvas.blit(
-          outgoing, from: Rect(x: 0, y: row, width: outgoing.width, height: 1), toX: outgoingX,
+          outgoing, from: Rect(x: 0, y: from, width: outgoing.width, height: 1), toX: outgoingX,
           y: y, clip: cut)
       }
-      if shift > 0, row < incoming.height {
+      if shift > 0, let from = Self.row(row, of: incoming, kept: incomingRows) {
         canvas.blit(
-          incoming, from: Rect(x: 0, y: row, width: incoming.width, height: 1), toX: incomingX,
+          incoming, from: Rect(x: 0, y: from, width: incoming.width, height: 1), toX: incomingX,
           y: y, clip: cut)
       }
     }
+  }
+
+  /// The row of `screen` holding row `row` of what it shows (`kept` maps them when it keeps
+  /// only some); `nil` when there is none.
+  private static func row(_ row: Int, of screen: Canvas, kept: [Int]?) -> Int? {
+    let found = kept.map { row < $0.count ? $0[row] : -1 } ?? row
+    return found >= 0 && found < screen.height ? found : nil
   }
 }

@@ -268,20 +268,6 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  /// Becomes `other` (of the same size), in this canvas's memory: one memory copy.
-  package mutating func copy(from other: Canvas) {
-    precondition(other.width == width && other.height == height, "canvases of one size")
-    cells.withUnsafeMutableBufferPointer { cells in
-      other.cells.withUnsafeBufferPointer { source in
-        guard let to = cells.baseAddress, let from = source.baseAddress else { return }
-        to.update(from: from, count: source.count)
-      }
-    }
-    written = other.written
-    frameID = other.frameID
-    damage = other.damage
-  }
-
   /// Records that columns `from..<to` of `row` were written (through
   /// ``withUnsafeMutableCells(_:)``).
   @inline(__always)

@@ -29,11 +29,19 @@ package final class CanvasPool: Sendable {
 
   /// A canvas of this size with every cell a blank in `style`: the oldest one given back if
   /// it has the size, else a new one.
-  package func canvas(width: Int, height: Int, style: Style) -> Canvas {
+  ///
+  /// `sparingLast`: not the one given back last, which the frame writer still holds (an
+  /// animation's frames take turns in two canvases, and the pool grows to two at its second
+  /// frame instead of copying the first).
+  package func canvas(width: Int, height: Int, style: Style, sparingLast: Bool = false)
+    -> Canvas
+  {
     var reused = spare.withLock { spare -> Canvas? in
-      guard let i = spare.firstIndex(where: { $0.width == width && $0.height == height }) else {
-        return nil
-      }
+      guard
+        let i = spare.dropLast(sparingLast ? 1 : 0).firstIndex(where: {
+          $0.width == width && $0.height == height
+        })
+      else { return nil }
       return spare.remove(at: i)
     }
     // Taken out of the optional, so that the canvas is not shared while it is cleared.
@@ -59,23 +67,6 @@ package final class CanvasPool: Sendable {
       return spare.remove(at: i)
     }
     return reused.take()
-  }
-
-  /// The canvas given back as frame `frame`, to change: copied into the memory of another
-  /// canvas of its size given back earlier when there is one (no new canvas is made); else
-  /// the frame as kept, which changing copies first.
-  package func copy(of frame: UInt64) -> Canvas? {
-    var (kept, other) = spare.withLock { spare -> (Canvas?, Canvas?) in
-      guard let kept = spare.last(where: { $0.frameID == frame }) else { return (nil, nil) }
-      let other = spare.firstIndex {
-        $0.frameID != frame && $0.width == kept.width && $0.height == kept.height
-      }
-      return (kept, other.map { spare.remove(at: $0) })
-    }
-    guard let kept else { return nil }
-    guard var canvas = other.take() else { return kept }
-    canvas.copy(from: kept)
-    return canvas
   }
 
   /// Gives a canvas back, to be handed out again once newer ones have been given back.

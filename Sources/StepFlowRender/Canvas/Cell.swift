@@ -30,3 +30,21 @@ public struct Cell: Hashable, Sendable {
   /// Whether this cell is the right half of a wide grapheme.
   @inline(__always) public var isContinuation: Bool { grapheme.isEmpty }
 }
+
+/// Whether two values of plain data are the same bytes: then they are equal.
+///
+/// For ``Cell`` and ``Style`` (no references). Equal values may differ in bytes their case does
+/// not use (a colour's padding), so `false` means "compare another way".
+@inline(__always)
+package func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { a in
+    withUnsafeBytes(of: b) { b in
+      var i = 0
+      while i < MemoryLayout<T>.size {
+        if a[i] != b[i] { return false }
+        i += 1
+      }
+      return true
+    }
+  }
+}

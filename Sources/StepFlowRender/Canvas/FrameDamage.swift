@@ -78,18 +78,29 @@ extension Canvas {
   /// at its two ends cut off.
   /// - Complexity: O(the cells written).
   package func contentSpans(blank: Cell) -> [ColumnSpan] {
-    var spans = written
+    contentSpans(in: bounds, blank: blank)
+  }
+
+  /// The columns of each row of `rect` that are not `blank`, counted from `rect.x`: what a
+  /// screen drawn there shows (``contentSpans(blank:)`` of that part of the canvas).
+  /// - Complexity: O(the cells written in `rect`).
+  package func contentSpans(in rect: Rect, blank: Cell) -> [ColumnSpan] {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return Array(repeating: .none, count: max(0, rect.height)) }
+    var spans = Array(repeating: ColumnSpan.none, count: rect.height)
     cells.withUnsafeBufferPointer { cells in
-      for y in spans.indices where !spans[y].isEmpty {
+      for y in r.y..<r.maxY {
         let row = y * width
-        var span = spans[y]
+        var span = ColumnSpan(max(r.x, written[y].lower), min(r.maxX, written[y].upper))
         while span.lower < span.upper, Self.isBlank(cells[row + span.lower], blank) {
           span.lower += 1
         }
         while span.upper > span.lower, Self.isBlank(cells[row + span.upper - 1], blank) {
           span.upper -= 1
         }
-        spans[y] = span.isEmpty ? .none : span
+        if !span.isEmpty {
+          spans[y - rect.y] = ColumnSpan(span.lower - rect.x, span.upper - rect.x)
+        }
       }
     }
     return spans
@@ -98,16 +109,6 @@ extension Canvas {
   /// Whether `cell` is `blank`: from their bytes first (cells are plain data).
   @inline(__always)
   private static func isBlank(_ cell: Cell, _ blank: Cell) -> Bool {
-    let same = withUnsafeBytes(of: cell) { a in
-      withUnsafeBytes(of: blank) { b in
-        var i = 0
-        while i < MemoryLayout<Cell>.size {
-          if a[i] != b[i] { return false }
-          i += 1
-        }
-        return true
-      }
-    }
-    return same || cell == blank
+    sameBytes(cell, blank) || cell == blank
   }
 }

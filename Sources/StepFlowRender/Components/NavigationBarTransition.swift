@@ -100,20 +100,4 @@ package struct NavigationBarTransition: Hashable, Sendable {
     }
     for y in 0..<canvas.height { canvas.markWritten(row: y, from: 0, to: width) }
   }
-
-  /// Whether two styles are the same bytes (then they are equal; equal styles may differ in
-  /// bytes a colour's case does not use, and are then blended again, to the same result).
-  @inline(__always)
-  private static func sameBytes(_ a: Style, _ b: Style) -> Bool {
-    withUnsafeBytes(of: a) { a in
-      withUnsafeBytes(of: b) { b in
-        var i = 0
-        while i < MemoryLayout<Style>.size {
-          if a[i] != b[i] { return false }
-          i += 1
-        }
-        return true
-      }
-    }
-  }
 }
