@@ -225,6 +225,9 @@ extension FlowMachine {
   /// Whether a field's command is running on the current step.
   package static func runningFieldTask(_ state: FlowState) -> (field: String, subject: TaskSubject)?
   {
+    // Asked at every frame: most of the time nothing runs, and the step's fields need not be
+    // gathered to say so.
+    guard state.fieldTasks.values.contains(where: \.isRunning) else { return nil }
     for spec in shownFieldSpecs(state) {
       if let record = state.fieldTasks[spec.id], record.isRunning {
         return (spec.id, record.id.subject)
