@@ -16,8 +16,16 @@ public struct BarCell: StepCellView {
   /// The bar across the cell.
   public func render(_ cell: StepCell, into canvas: inout Canvas, area: Rect) {
     let line = cell.isReached ? cell.glyphs.heavyHorizontal : cell.glyphs.horizontal
-    canvas.draw(
-      String(repeating: line, count: max(1, area.width)), x: area.x, y: area.y, style: cell.style)
+    guard DisplayWidth.of(line) == 1 else {
+      canvas.draw(
+        String(repeating: line, count: max(1, area.width)), x: area.x, y: area.y,
+        style: cell.style)
+      return
+    }
+    // One cell laid along the bar (a strip 400 columns wide draws 400 of them).
+    canvas.fill(
+      Rect(x: area.x, y: area.y, width: max(1, area.width), height: 1), symbol: line,
+      style: cell.style)
   }
 }
 
