@@ -26,14 +26,9 @@ enum SlideNow {
   case none
   /// Its two screens, kept.
   case kept(SlideScreens)
-  /// A screen is to be drawn, into the frame's body (``FlowView/drawScreens(of:into:area:theme:compact:)``).
-  case toDraw(StepTransition)
-
-  /// Whether a slide runs.
-  var runs: Bool {
-    if case .none = self { return false }
-    return true
-  }
+  /// A screen is to be drawn, into the frame's body (``FlowView/drawScreens(of:view:into:area:theme:)``),
+  /// with the current step's view that found it so.
+  case toDraw(StepTransition, StepView)
 }
 
 /// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
@@ -42,7 +37,6 @@ struct SlideScreens {
   var outgoing: SlideCanvases.Side
   var incoming: SlideCanvases.Side
   var direction: SlideDirection
-  var fraction: Double
   /// How far the screens have moved, in columns.
   var shift: Int
   /// Whether nothing on the screens moves by itself (a stage, a task, tabs, a program's view
@@ -77,18 +71,16 @@ extension FlowView {
   }
 
   /// The step slide under way at `now`, if one runs: its two screens when both are kept, else
-  /// the transition whose screens are still to be drawn (``drawScreens(of:into:area:theme:compact:)``).
+  /// the transition whose screens are still to be drawn (``drawScreens(of:view:into:area:theme:)``).
   func slide(area: Rect, theme: Theme, compact: Bool) -> SlideNow {
     guard !area.isEmpty, let t = program.transition, t.timing.isAnimating(at: now) else {
       return .none
     }
-    let fraction = t.timing.fraction(at: now)
+    let view = stepView(theme: theme, compact: compact)
     guard
       let kept = keptScreens(
-        of: t, fraction: fraction, area: area, theme: theme, compact: compact)
-    else {
-      return .toDraw(t)
-    }
+        of: t, view: view, fraction: t.timing.fraction(at: now), area: area, theme: theme)
+    else { return .toDraw(t, view) }
     return .kept(kept)
   }
 
@@ -104,9 +96,8 @@ extension FlowView {
   /// The two screens of `t` at `fraction` of its slide (1: the arriving screen in place), as
   /// kept; `nil` when one is to be drawn.
   private func keptScreens(
-    of t: StepTransition, fraction: Double, area: Rect, theme: Theme, compact: Bool
+    of t: StepTransition, view: StepView, fraction: Double, area: Rect, theme: Theme
   ) -> SlideScreens? {
-    let view = stepView(theme: theme, compact: compact)
     guard !arrivingMoves(view),
       let incoming = t.canvases.kept(
         .arriving, width: area.width, height: area.height, theme: theme,
@@ -118,12 +109,11 @@ extension FlowView {
   }
 
   /// The two screens of `t`, those not kept drawn into `area` of `canvas` (blank there, and
-  /// again after: the frame's body).
+  /// again after: the frame's body); `view` is the current step's.
   func drawScreens(
-    of t: StepTransition, into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool
+    of t: StepTransition, view: StepView, into canvas: inout Canvas, area: Rect, theme: Theme
   ) -> SlideScreens {
     let (flow, state) = (program.flow, program.state)
-    let view = stepView(theme: theme, compact: compact)
     let tabs = program.tabs
     let moves = arrivingMoves(view)
     let now = now
@@ -160,7 +150,7 @@ extension FlowView {
   ) -> SlideScreens {
     SlideScreens(
       canvases: t.canvases, outgoing: outgoing, incoming: incoming,
-      direction: t.direction == .forward ? .fromTrailing : .fromLeading, fraction: fraction,
+      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
       shift: Slide.offset(fraction: fraction, width: area.width),
       still: !program.state.showsLog && !program.state.showsHelp)
   }
@@ -179,7 +169,8 @@ extension FlowView {
     finished.canvases.end()
     guard
       let slide = keptScreens(
-        of: finished, fraction: 1, area: body, theme: theme, compact: compact),
+        of: finished, view: stepView(theme: theme, compact: compact), fraction: 1, area: body,
+        theme: theme),
       let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact)
     else { return nil }
     return redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)

@@ -86,12 +86,14 @@ package struct FlowView {
       }
     case .toDraw: break
     }
+    let slides: Bool
+    if case .none = phase { slides = false } else { slides = true }
     // A slide's frames take turns in two canvases: not the last one, the writer holds it.
     var canvas = program.canvasPool.canvas(
-      width: width, height: height, style: theme.text, sparingLast: slide != nil || phase.runs)
-    if case .toDraw(let t) = phase {
+      width: width, height: height, style: theme.text, sparingLast: slides)
+    if case .toDraw(let t, let view) = phase {
       // Drawn into this frame's body, blank now and again after: no screen-sized canvas.
-      slide = drawScreens(of: t, into: &canvas, area: body, theme: theme, compact: compact)
+      slide = drawScreens(of: t, view: view, into: &canvas, area: body, theme: theme)
     }
     let key = slide.flatMap {
       slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)

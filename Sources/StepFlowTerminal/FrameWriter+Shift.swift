@@ -29,22 +29,23 @@ extension FrameWriter {
     // blank before and after the shift: a frame's cost follows the content, not the width.
     let entering = shift > 0 ? ColumnSpan(width - k, width) : ColumnSpan(0, k)
     let content = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1))
-    let looks = Self.ranges(content, entering)
+    let (first, second) = Self.ranges(content, entering)
+    let looks = [first, second]
     // The row as the shift leaves it, in those columns only (no other is read).
     if shiftedRow.count != width { shiftedRow = Array(repeating: erased, count: width) }
     shiftedRow.withUnsafeMutableBufferPointer { shifted in
-      for look in looks {
+      for look in looks where !look.isEmpty {
         for x in look.lower..<look.upper {
           let from = x + shift
           shifted[x] = from >= 0 && from < width ? oldCells[row + from] : erased
         }
       }
     }
-    if shift > 0, looks[0].lower == 0, shiftedRow[0].isContinuation {
+    if shift > 0, first.lower == 0, shiftedRow[0].isContinuation {
       // The right half of a wide grapheme whose left half was deleted: not known.
       shiftedRow[0] = Self.unlike(newCells[row])
     }
-    if shift < 0, looks[looks.count - 1].upper == width,
+    if shift < 0, (second.isEmpty ? first : second).upper == width,
       oldCells[row + width - k].isContinuation, !shiftedRow[width - 1].isContinuation
     {
       // The left half of a wide grapheme whose right half went past the edge: not known.
@@ -53,7 +54,7 @@ extension FrameWriter {
     var asIs = 0
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
-      for look in looks {
+      for look in looks where !look.isEmpty {
         for x in look.lower..<look.upper {
           if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
           if let n = newCells.baseAddress, let w = shifted.baseAddress,
@@ -76,7 +77,7 @@ extension FrameWriter {
     return shiftedRow.withUnsafeBufferPointer { shifted in
       guard let was = shifted.baseAddress else { return 0 }
       var written = 0
-      for look in looks {
+      for look in looks where !look.isEmpty {
         written += writeRow(
           y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
       }
@@ -84,13 +85,14 @@ extension FrameWriter {
     }
   }
 
-  /// `a` and `b` as one range when they touch or overlap, else both, the left one first.
-  static func ranges(_ a: ColumnSpan, _ b: ColumnSpan) -> [ColumnSpan] {
-    if a.isEmpty { return [b] }
-    if b.isEmpty { return [a] }
-    if a.upper < b.lower { return [a, b] }
-    if b.upper < a.lower { return [b, a] }
-    return [a.union(b)]
+  /// `a` and `b` as one range when they touch or overlap (the second then empty), else both,
+  /// the left one first.
+  static func ranges(_ a: ColumnSpan, _ b: ColumnSpan) -> (ColumnSpan, ColumnSpan) {
+    if a.isEmpty { return (b, .none) }
+    if b.isEmpty { return (a, .none) }
+    if a.upper < b.lower { return (a, b) }
+    if b.upper < a.lower { return (b, a) }
+    return (a.union(b), .none)
   }
 
   /// Whether two cells are equal, from their bytes first (as ``sameCell``).
