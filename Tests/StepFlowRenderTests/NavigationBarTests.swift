@@ -285,3 +285,111 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
     #expect(bar.nextDeadline(after: .milliseconds(350)) == nil)
   }
 }
+
+/// The bar's transition drawn straight into the canvas is what drawing each face into a row of
+/// its own, fading it and sliding the two rows (``Slide/draw``) gives — the way it was drawn
+/// before, kept here as the reference — with the bar's blanks left unfaded.
+@Suite struct NavigationBarDirectDrawingTests {
+  /// One row of the transition drawn the reference way into `line` of `canvas`.
+  private func reference(
+    _ t: NavigationBarTransition, to: NavigationBarFace?, row: NavigationBarRow,
+    into canvas: inout Canvas, line: Rect, fraction: Double, theme: Theme
+  ) {
+    let width = line.width
+    let blank = Cell(grapheme: .space, style: theme.text)
+    let rowRect = Rect(x: 0, y: 0, width: width, height: 1)
+    var outgoing = Canvas(width: width, height: 1, style: theme.text)
+    if let from = t.from, from.has(row) {
+      from.draw(row, into: &outgoing, rect: rowRect, tint: .blue, theme: theme, glyphs: .unicode)
+      NavigationBarTransition.fade(
+        &outgoing, row: 0, ColumnSpan(0, width), by: fraction, toward: theme.background,
+        sparing: blank)
+    }
+    var incoming = Canvas(width: width, height: 1, style: theme.text)
+    if let to, to.has(row) {
+      to.draw(row, into: &incoming, rect: rowRect, tint: .blue, theme: theme, glyphs: .unicode)
+      NavigationBarTransition.fade(
+        &incoming, row: 0, ColumnSpan(0, width), by: 1 - fraction, toward: theme.background,
+        sparing: blank)
+    }
+    Slide.draw(
+      outgoing: outgoing, incoming: incoming, direction: t.direction, fraction: fraction,
+      into: &canvas, area: line, fill: theme.text)
+  }
+
+  @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
+  func everyFrameIsTheRowsSlidAsBefore(direction: SlideDirection) {
+    // Wide graphemes that the edges and the seam cut at some shift, on a bar that is part of a
+    // wider canvas (cut at its own edges, not the canvas's), and on the whole of one.
+    let faces = [
+      NavigationBarFace(items: [
+        NavigationItem(title: "購物車"), NavigationItem(title: "付款確認 🙂", prompt: "第二步"),
+      ]),
+      NavigationBarFace(items: [
+        NavigationItem(title: "Shopping cart"),
+        NavigationItem(title: "Payment", backTitle: "カート", largeTitle: "お支払い 💳"),
+      ]),
+      NavigationBarFace(items: [NavigationItem(title: "Ready")]),
+    ]
+    for theme in [Theme(), Theme(foreground: .white, background: .black)] {
+      for (a, b) in [(0, 1), (1, 0), (1, 2), (2, 0)] {
+        let t = NavigationBarTransition(
+          from: faces[a], fromHeight: 2, fromTint: .blue, direction: direction,
+          timing: Transition(start: .zero, duration: .milliseconds(100), easing: .linear))
+        for (x, width, canvasWidth) in [(0, 23, 23), (3, 17, 25), (5, 30, 35)] {
+          for step in 0...20 {
+            let fraction = Double(step) / 20
+            let rows = t.visibleRows(to: faces[b], height: 4, fraction: fraction)
+            var direct = Canvas(width: canvasWidth, height: rows.count, style: theme.text)
+            let rect = Rect(x: x, y: 0, width: width, height: rows.count)
+            direct.fill(rect, style: theme.text)
+            t.render(
+              to: faces[b], into: &direct, rect: rect, fraction: fraction, tint: .blue,
+              theme: theme, glyphs: .unicode)
+            var expected = Canvas(width: canvasWidth, height: rows.count, style: theme.text)
+            expected.fill(rect, style: theme.text)
+            for (i, row) in rows.enumerated() {
+              let line = Rect(x: x, y: i, width: width, height: 1)
+              if row == .separator {
+                (faces[b] ?? faces[a])?.draw(
+                  row, into: &expected, rect: line, tint: .blue, theme: theme, glyphs: .unicode)
+              } else {
+                reference(
+                  t, to: faces[b], row: row, into: &expected, line: line, fraction: fraction,
+                  theme: theme)
+              }
+            }
+            #expect(
+              direct == expected,
+              "\(a)→\(b) at \(fraction), \(width) of \(canvasWidth) from \(x):\n\(direct.plainLines())\n\(expected.plainLines())"
+            )
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theBarsBlanksDoNotFadeOrDim() {
+    var bar = linearBar([cart])
+    bar.push(payment, animated: true, at: .zero)
+    let blank = Cell(grapheme: .space, style: Theme().text)
+    // Past half-way the old title dims on the default background; the blanks around it stay
+    // as they are (a dim blank looks the same, and changing it costs bytes at every frame).
+    for ms in [60, 110, 150] {
+      let mid = frame(bar, at: .milliseconds(ms))
+      let line = bar.height(at: .milliseconds(ms)) > 2 ? 1 : 0
+      let blanks = (0..<40).filter { mid[$0, line].symbol == " " }
+      #expect(!blanks.isEmpty)
+      for x in blanks where mid[x, line].style != blank.style {
+        // Only a space inside a title or the back button ("‹ Shopping cart") is theirs, and
+        // fades with them: text on both sides of it.
+        let text = (0..<40).filter { mid[$0, line].symbol != " " }
+        #expect(
+          text.contains { $0 < x } && text.contains { $0 > x }, "column \(x) at \(ms) ms")
+      }
+    }
+    let late = frame(bar, at: .milliseconds(110))
+    #expect(late[0, 0].style.attributes.contains(.dim))
+    #expect(late[39, 0] == blank || late[39, 0].symbol != " ")
+  }
+}

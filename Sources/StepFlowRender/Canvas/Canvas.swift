@@ -107,15 +107,27 @@ public struct Canvas: Equatable, Sendable {
   public mutating func draw(
     _ text: String, x: Int, y: Int, style: Style, limit: Int? = nil
   ) -> Int {
+    draw(text, x: x, y: y, style: style, limit: limit, within: ColumnSpan(0, width))
+  }
+
+  /// Draws one line of text as ``draw(_:x:y:style:limit:)`` does, in the columns `visible`
+  /// only: what falls outside them is not drawn, and a wide grapheme cut by either end shows
+  /// as a blank in its style (as ``blit(_:from:toX:y:clip:)`` leaves one it cuts).
+  /// - Returns: the number of columns from `x` to where the text stopped.
+  @discardableResult
+  package mutating func draw(
+    _ text: String, x: Int, y: Int, style: Style, limit: Int?, within visible: ColumnSpan
+  ) -> Int {
     guard y >= 0, y < height else { return 0 }
-    let end = min(width, limit.map { x + max(0, $0) } ?? width)
+    let start = max(0, visible.lower)
+    let end = min(width, visible.upper, limit.map { x + max(0, $0) } ?? width)
     var column = x
     let safe = Sanitizer.sanitize(text)
     // ASCII fast path: one byte, one cell.
     if safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       for byte in safe.utf8 {
         if column >= end { break }
-        if column >= 0 {
+        if column >= start {
           put(Grapheme(asciiByte: byte), width: 1, x: column, y: y, style: style)
         }
         column += 1
@@ -128,14 +140,14 @@ public struct Canvas: Equatable, Sendable {
       for scalar in safe.unicodeScalars {
         let w = DisplayWidth.of(scalar)
         if column + w > end {
-          if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          if column < end, column >= start { put(" ", width: 1, x: column, y: y, style: style) }
           column = end
           break
         }
-        if column >= 0 {
+        if column >= start {
           put(Grapheme(scalar: scalar), width: w, x: column, y: y, style: style)
-        } else if column + w > 0 {
-          put(" ", width: 1, x: 0, y: y, style: style)
+        } else if column + w > start {
+          put(" ", width: 1, x: start, y: y, style: style)
         }
         column += w
       }
@@ -145,7 +157,7 @@ public struct Canvas: Equatable, Sendable {
       if character == "\t" {
         let stop = min(end, column + 4 - ((column - x) % 4))
         while column < stop {
-          if column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+          if column >= start { put(" ", width: 1, x: column, y: y, style: style) }
           column += 1
         }
         continue
@@ -153,15 +165,15 @@ public struct Canvas: Equatable, Sendable {
       let w = DisplayWidth.of(character)
       if w == 0 { continue }
       if column + w > end {
-        if column < end, column >= 0 { put(" ", width: 1, x: column, y: y, style: style) }
+        if column < end, column >= start { put(" ", width: 1, x: column, y: y, style: style) }
         column = end
         break
       }
-      if column >= 0 {
+      if column >= start {
         put(String(character), width: w, x: column, y: y, style: style)
-      } else if column + w > 0 {
+      } else if column + w > start {
         // The left half is cut off: the visible half becomes a blank.
-        put(" ", width: 1, x: 0, y: y, style: style)
+        put(" ", width: 1, x: start, y: y, style: style)
       }
       column += w
     }

@@ -41,48 +41,64 @@ package struct NavigationBarTransition: Hashable, Sendable {
   /// Draws the bar mid-transition into `rect` (already `height(at:)` rows high and filled).
   ///
   /// Each row of the old face slides out and fades toward the background while the same row of
-  /// the new face slides in (from the right on a push) and fades in; the separator stays.
+  /// the new face slides in (from the right on a push) and fades in; the separator stays. The
+  /// faces are drawn where they are at this moment, cut at the bar's edges and at the seam
+  /// between them (as ``Slide`` cuts two screens), straight into the canvas: a frame draws the
+  /// titles, not the bar's width.
   package func render(
     to: NavigationBarFace?, into canvas: inout Canvas, rect: Rect, fraction: Double,
     tint: Color, theme: Theme, glyphs: Glyphs
   ) {
     let rows = visibleRows(to: to, height: rect.height, fraction: fraction)
     let width = rect.width
-    let rowRect = Rect(x: 0, y: 0, width: width, height: 1)
+    let shift = Slide.offset(fraction: fraction, width: width)
+    let (outgoingX, incomingX) = Slide.origins(direction, shift: shift, area: rect)
+    let edges = ColumnSpan(rect.x, rect.maxX)
+    let blank = Cell(grapheme: .space, style: theme.text)
     for (i, row) in rows.enumerated() {
-      let line = Rect(x: rect.x, y: rect.y + i, width: width, height: 1)
+      let y = rect.y + i
       if row == .separator {
+        let line = Rect(x: rect.x, y: y, width: width, height: 1)
         (to ?? from)?.draw(row, into: &canvas, rect: line, tint: tint, theme: theme, glyphs: glyphs)
         continue
       }
-      var outgoing = Canvas(width: width, height: 1, style: theme.text)
-      if let from, from.has(row) {
-        from.draw(row, into: &outgoing, rect: rowRect, tint: tint, theme: theme, glyphs: glyphs)
-        Self.fade(&outgoing, by: fraction, toward: theme.background)
+      for (face, x, amount, shows) in [
+        (from, outgoingX, fraction, shift < width), (to, incomingX, 1 - fraction, shift > 0),
+      ] {
+        guard shows, let face, face.has(row) else { continue }
+        // The face's own columns where it is now, within the bar.
+        let visible = ColumnSpan(max(x, edges.lower), min(x + width, edges.upper))
+        guard !visible.isEmpty else { continue }
+        let drawn = face.draw(
+          row, into: &canvas, rect: Rect(x: x, y: y, width: width, height: 1), tint: tint,
+          theme: theme, glyphs: glyphs, visible: visible)
+        Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
       }
-      var incoming = Canvas(width: width, height: 1, style: theme.text)
-      if let to, to.has(row) {
-        to.draw(row, into: &incoming, rect: rowRect, tint: tint, theme: theme, glyphs: glyphs)
-        Self.fade(&incoming, by: 1 - fraction, toward: theme.background)
-      }
-      Slide.draw(
-        outgoing: outgoing, incoming: incoming, direction: direction, fraction: fraction,
-        into: &canvas, area: line, fill: theme.text)
     }
   }
 
-  /// Blends every cell's foreground `amount` of the way toward `background`; where either
-  /// colour cannot be mixed (the terminal's default), the text turns dim from half-way on.
-  package static func fade(_ canvas: inout Canvas, by amount: Double, toward background: Color) {
-    guard amount > 0 else { return }
+  /// Fades the cells of `row` in `columns` toward `background` by `amount`.
+  ///
+  /// Their foreground is blended that far toward it; where either colour cannot be mixed (the
+  /// terminal's default), the text turns dim from half-way on. Cells that are `blank` (the
+  /// bar's own blanks) are left as they are: a blank shows its background only, which does
+  /// not fade.
+  package static func fade(
+    _ canvas: inout Canvas, row: Int, _ columns: ColumnSpan, by amount: Double,
+    toward background: Color, sparing blank: Cell
+  ) {
+    guard amount > 0, !columns.isEmpty, row >= 0, row < canvas.height else { return }
+    let lower = max(0, columns.lower)
+    let upper = min(canvas.width, columns.upper)
+    guard lower < upper else { return }
     let mixable = background.rgbComponents != nil
-    // A row has few styles (its blanks share one): each is blended once, and a cell's style
-    // is matched to the last one by its bytes (the synthesized `==` compares colours case by
-    // case, 400 cells a row at every frame).
+    // A row has few styles: each is blended once, and a cell's style is matched to the last
+    // one by its bytes (the synthesized `==` compares colours case by case).
     var last: (from: Style, to: Style)?
-    let width = canvas.width
+    let start = row * canvas.width
     canvas.withUnsafeMutableCells { cells in
-      for i in cells.indices {
+      for i in (start + lower)..<(start + upper) {
+        if sameBytes(cells[i], blank) { continue }
         let style = cells[i].style
         if let last, sameBytes(last.from, style) {
           cells[i].style = last.to
@@ -98,6 +114,6 @@ package struct NavigationBarTransition: Hashable, Sendable {
         last = (style, faded)
       }
     }
-    for y in 0..<canvas.height { canvas.markWritten(row: y, from: 0, to: width) }
+    canvas.markWritten(row: row, from: lower, to: upper)
   }
 }

@@ -83,39 +83,52 @@ package struct NavigationBarFace: Hashable, Sendable {
     }
   }
 
-  /// Draws one row of the face on the first row of `rect` (blank cells are left as they are).
+  /// Draws one row of the face on the first row of `rect` (blank cells are left as they are),
+  /// in the columns `visible` only (all of the canvas when `nil`): a face sliding past the
+  /// bar's edge is cut there, a wide grapheme cut in two shown as a blank.
+  /// - Returns: the columns the row's text covers (its cells drawn, blanks between them
+  ///   included), to fade them.
+  @discardableResult
   package func draw(
     _ row: NavigationBarRow, into canvas: inout Canvas, rect: Rect, tint: Color, theme: Theme,
-    glyphs: Glyphs
-  ) {
+    glyphs: Glyphs, visible: ColumnSpan? = nil
+  ) -> ColumnSpan {
     let width = rect.width
     let (x0, y) = (rect.x, rect.y)
     let text = theme.text
     let margin = NavigationBarLine.margin
+    let visible = visible ?? ColumnSpan(0, canvas.width)
+    var covered = ColumnSpan.none
+    func drawText(_ line: String, x: Int, style: Style, limit: Int? = nil) {
+      let columns = canvas.draw(line, x: x, y: y, style: style, limit: limit, within: visible)
+      covered.cover(x, x + columns, within: canvas.width)
+    }
     switch row {
     case .prompt:
       let line = TextLayout.truncate(
         prompt ?? "", toWidth: width - 2 * margin, ellipsis: glyphs.ellipsis)
       let x = x0 + TextLayout.centeredOffset(DisplayWidth.of(line), in: width)
-      canvas.draw(line, x: x, y: y, style: text.foreground(theme.inactive), limit: width)
+      drawText(line, x: x, style: text.foreground(theme.inactive), limit: width)
     case .bar:
       let layout = NavigationBarLine(
         title: title, backTitle: backTitle, width: width, glyphs: glyphs)
       if let back = layout.backLabel {
-        canvas.draw(back, x: x0 + layout.backX, y: y, style: text.foreground(tint))
+        drawText(back, x: x0 + layout.backX, style: text.foreground(tint))
       }
-      canvas.draw(layout.title, x: x0 + layout.titleX, y: y, style: text.bold)
+      drawText(layout.title, x: x0 + layout.titleX, style: text.bold)
     case .largeTitle:
       let line = TextLayout.truncate(
         largeTitle ?? "", toWidth: width - 2 * margin, ellipsis: glyphs.ellipsis)
-      canvas.draw(line, x: x0 + margin, y: y, style: text.bold)
+      drawText(line, x: x0 + margin, style: text.bold)
     case .separator:
       // One cell made once and laid along the row (the row is drawn with every frame, 400
       // cells at 400 columns).
-      canvas.fill(
-        Rect(x: x0, y: y, width: width, height: 1), symbol: glyphs.horizontal,
-        style: text.foreground(theme.inactive))
+      covered = ColumnSpan(max(x0, visible.lower), min(x0 + width, visible.upper))
+      guard !covered.isEmpty else { return .none }
+      let line = Rect(x: covered.lower, y: y, width: covered.upper - covered.lower, height: 1)
+      canvas.fill(line, symbol: glyphs.horizontal, style: text.foreground(theme.inactive))
     }
+    return ColumnSpan(max(covered.lower, visible.lower), min(covered.upper, visible.upper))
   }
 }
 
