@@ -51,21 +51,25 @@ extension FrameWriter {
       // The left half of a wide grapheme whose right half went past the edge: not known.
       shiftedRow[width - 1] = Self.unlike(newCells[row + width - 1])
     }
-    var asIs = 0
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
+      guard let n = newCells.baseAddress, let w = shifted.baseAddress else { return }
       for look in looks where !look.isEmpty {
-        for x in look.lower..<look.upper {
-          if !Self.sameCell(newCells, oldCells, row + x) { asIs += 1 }
-          if let n = newCells.baseAddress, let w = shifted.baseAddress,
-            !Self.same(n + row + x, w + x)
-          {
-            afterShift += 1
-          }
+        for x in look.lower..<look.upper where !Self.same(n + row + x, w + x) {
+          afterShift += 1
         }
       }
     }
-    // The move to the row's start and the shift itself: about eight bytes.
+    // The move to the row's start and the shift itself: about eight bytes. The cells that
+    // differ as the row stands are counted only as far as that decides it (a row that moved
+    // differs almost everywhere).
+    var asIs = 0
+    counting: for look in looks where !look.isEmpty {
+      for x in look.lower..<look.upper where !Self.sameCell(newCells, oldCells, row + x) {
+        asIs += 1
+        if afterShift + 8 < asIs { break counting }
+      }
+    }
     guard afterShift + 8 < asIs else { return nil }
     if cursorY != y || cursorX != 0 {
       moveCursor(toX: 0, y: y, cells: newCells, width: width, into: &out)

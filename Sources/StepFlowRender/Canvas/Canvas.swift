@@ -191,8 +191,8 @@ public struct Canvas: Equatable, Sendable {
       clearWideOverlap(at: y * width + r.maxX - 1, x: r.maxX - 1)
       let row = y * width
       cells.withUnsafeMutableBufferPointer { buffer in
-        UnsafeMutableBufferPointer(rebasing: buffer[(row + r.x)..<(row + r.maxX)])
-          .update(repeating: cell)
+        Self.fill(
+          UnsafeMutableBufferPointer(rebasing: buffer[(row + r.x)..<(row + r.maxX)]), with: cell)
       }
       written[y].cover(r.x - 1, r.maxX + 1, within: width)
     }

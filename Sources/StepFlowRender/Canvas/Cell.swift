@@ -34,17 +34,26 @@ public struct Cell: Hashable, Sendable {
 /// Whether two values of plain data are the same bytes: then they are equal.
 ///
 /// For ``Cell`` and ``Style`` (no references). Equal values may differ in bytes their case does
-/// not use (a colour's padding), so `false` means "compare another way".
+/// not use (a colour's padding), so `false` means "compare another way". Eight bytes at a time
+/// (a cell is compared at every column a frame looks at).
 @inline(__always)
 package func sameBytes<T>(_ a: T, _ b: T) -> Bool {
   withUnsafeBytes(of: a) { a in
     withUnsafeBytes(of: b) { b in
+      let size = MemoryLayout<T>.size
+      var difference: UInt64 = 0
       var i = 0
-      while i < MemoryLayout<T>.size {
-        if a[i] != b[i] { return false }
-        i += 1
+      while i &+ 8 <= size {
+        difference |=
+          a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          ^ b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        i &+= 8
       }
-      return true
+      while i < size {
+        difference |= UInt64(a[i] ^ b[i])
+        i &+= 1
+      }
+      return difference == 0
     }
   }
 }
