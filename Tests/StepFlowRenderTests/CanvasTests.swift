@@ -139,3 +139,43 @@ import Testing
     }
   }
 }
+
+/// ``Canvas/blank(_:style:)``: the cells a fill gives, writing only what may not be blank.
+@Suite struct CanvasBlankTests {
+  private let text = Style(foreground: .white, background: .black)
+
+  /// A canvas cleared to the blank in `text`, with a wide grapheme across column 10 of row 2
+  /// and a word in row 5.
+  private func drawn() -> Canvas {
+    var canvas = Canvas(width: 30, height: 8, style: .plain)
+    canvas.clear(style: text)
+    canvas.draw("a界b", x: 8, y: 2, style: text.bold)
+    canvas.draw("word", x: 20, y: 5, style: text)
+    return canvas
+  }
+
+  @Test func theCellsAreAFillsAndOnlyWrittenRowsAreWritten() {
+    for rect in [
+      Rect(x: 0, y: 0, width: 30, height: 8), Rect(x: 10, y: 1, width: 15, height: 6),
+      Rect(x: 9, y: 2, width: 1, height: 1), Rect(x: 22, y: 4, width: 30, height: 9),
+    ] {
+      var blanked = drawn()
+      var filled = drawn()
+      blanked.blank(rect, style: text)
+      filled.fill(rect, style: text)
+      #expect(blanked == filled, "\(rect)")
+      // Rows nothing was written in stay unwritten: the frame writer and the next clear skip them.
+      for y in [0, 1, 3, 4, 6, 7] { #expect(blanked.written[y].isEmpty, "row \(y) in \(rect)") }
+    }
+  }
+
+  @Test func aCanvasOfAnotherBlankIsFilledWhole() {
+    var canvas = Canvas(width: 12, height: 3, style: .plain)
+    canvas.blank(Rect(x: 2, y: 0, width: 5, height: 3), style: text)
+    for y in 0..<3 {
+      #expect((2..<7).allSatisfy { canvas[$0, y] == Cell(style: text) })
+      #expect(canvas[1, y] == Cell(style: .plain) && canvas[7, y] == Cell(style: .plain))
+      #expect(!canvas.written[y].isEmpty)
+    }
+  }
+}

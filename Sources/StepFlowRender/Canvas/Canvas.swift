@@ -198,6 +198,28 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// Makes every cell of a rectangle a blank in `style`, as ``fill(_:symbol:style:)`` does,
+  /// writing only the cells that may not be one already: those written since the canvas was
+  /// made or cleared, when it was cleared to that blank.
+  ///
+  /// A form fills its area before drawing its fields, and on a screen of 400×110 that area is
+  /// most of the screen: filled, its rows count as written, and every later pass over what a
+  /// frame drew (a slide keeping its screen's rows, the frame writer's comparison, the next
+  /// clear) goes over them.
+  package mutating func blank(_ rect: Rect, style: Style) {
+    let r = rect.intersection(bounds)
+    guard !r.isEmpty else { return }
+    let cell = Cell(grapheme: .space, style: style)
+    guard let unwritten = unwrittenCell, sameBytes(unwritten, cell) || unwritten == cell else {
+      return fill(r, style: style)
+    }
+    for y in r.y..<r.maxY {
+      let lower = max(r.x, written[y].lower)
+      let upper = min(r.maxX, written[y].upper)
+      if lower < upper { fill(Rect(x: lower, y: y, width: upper - lower, height: 1), style: style) }
+    }
+  }
+
   /// Changes the style of every cell in a rectangle, keeping the symbols.
   public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
     let r = rect.intersection(bounds)

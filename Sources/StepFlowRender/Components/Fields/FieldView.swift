@@ -76,7 +76,7 @@ extension Field {
   ) {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
-    canvas.fill(box, style: theme.text)
+    canvas.blank(box, style: theme.text)
     let content = area.inset(left: Self.gutterWidth)
     let accent = theme.text.foreground(theme.accent)
     let lines = messageLines(message, width: area.width, glyphs: glyphs)

@@ -89,7 +89,7 @@ extension Form {
   ) {
     let box = area.intersection(canvas.bounds)
     guard !box.isEmpty else { return }
-    canvas.fill(box, style: theme.text)
+    canvas.blank(box, style: theme.text)
     let measure =
       measured.flatMap { $0.width == area.width ? $0 : nil }
       ?? measure(width: area.width, context: context)
