@@ -76,11 +76,22 @@ extension FlowView {
     guard !area.isEmpty, let t = program.transition, t.timing.isAnimating(at: now) else {
       return .none
     }
+    let fraction = t.timing.fraction(at: now)
+    let revision = program.revision
+    if let (outgoing, incoming) = t.canvases.still(
+      revision: revision, width: area.width, height: area.height, theme: theme)
+    {
+      // As the last frame found them: no step view to make, nothing to ask again.
+      return .kept(
+        screens(of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area))
+    }
     let view = stepView(theme: theme, compact: compact)
     guard
-      let kept = keptScreens(
-        of: t, view: view, fraction: t.timing.fraction(at: now), area: area, theme: theme)
+      let kept = keptScreens(of: t, view: view, fraction: fraction, area: area, theme: theme)
     else { return .toDraw(t, view) }
+    t.canvases.keepStill(
+      revision: revision, width: area.width, height: area.height, theme: theme,
+      leaving: kept.outgoing, arriving: kept.incoming)
     return .kept(kept)
   }
 

@@ -64,6 +64,18 @@ package final class SlideCanvases: Equatable, Sendable {
   private let frames = Mutex<[Frame]>([])
   /// Whether the frame after the slide was drawn (``end()``).
   private let ended = Atomic<Bool>(false)
+  /// Both sides as a frame found them kept, with nothing on them moving by itself, and what
+  /// that frame was drawn for (``still(revision:width:height:theme:)``).
+  private let stillSides = Mutex<StillSides?>(nil)
+
+  private struct StillSides {
+    var revision: Int
+    var width: Int
+    var height: Int
+    var theme: Theme
+    var leaving: Side
+    var arriving: Side
+  }
 
   /// Screens kept in canvases from `pool` (new ones when `nil`), given back to it when the
   /// transition is gone.
@@ -96,12 +108,37 @@ package final class SlideCanvases: Equatable, Sendable {
     }
   }
 
+  /// The two sides (leaving, arriving) when a frame of the program's `revision` found both
+  /// kept for this size and theme with nothing on them moving by itself (``keepStill``): they
+  /// stay so until the program changes — what moves by itself (a stage, a task, tabs sliding)
+  /// was moving then, or starts with a change, and a command ends the slide.
+  package func still(revision: Int, width: Int, height: Int, theme: Theme) -> (Side, Side)? {
+    stillSides.withLock { still in
+      guard let still, still.revision == revision, still.width == width,
+        still.height == height, still.theme == theme
+      else { return nil }
+      return (still.leaving, still.arriving)
+    }
+  }
+
+  /// Says that a frame of the program's `revision` found both sides kept and still.
+  package func keepStill(
+    revision: Int, width: Int, height: Int, theme: Theme, leaving: Side, arriving: Side
+  ) {
+    stillSides.withLock {
+      $0 = StillSides(
+        revision: revision, width: width, height: height, theme: theme, leaving: leaving,
+        arriving: arriving)
+    }
+  }
+
   /// Draws a side into `area` of `canvas` with `draw` (which returns whether a stage was
   /// drawn) and keeps its rows with content; `area` is blank in `theme.text` before and after.
   package func draw(
     _ which: Which, into canvas: inout Canvas, area: Rect, theme: Theme, editor: StepEditor?,
     draw: (inout Canvas, Rect) -> Bool
   ) -> Side {
+    stillSides.withLock { $0 = nil }
     let stageDrawn = draw(&canvas, area)
     let blank = Cell(grapheme: .space, style: theme.text)
     let spans = canvas.contentSpans(in: area, blank: blank)

@@ -85,6 +85,56 @@ import Testing
     }
   }
 
+  /// A command while the screens slide (another tab, a letter typed) ends the slide and shows
+  /// at once: the screens a frame found still are kept for the next frames only while the
+  /// program stays as it was then, and nothing but a tick changes it while a slide runs.
+  @Test func aCommandMidSlideEndsItAndShowsAtOnce() throws {
+    let flow = try #require(StepFlowCLI.builtinFlows.first { $0.id == "purchase" })
+    for change in ["tab 2", "type 4", "set paypal_email=ann@example.com"] {
+      var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, animate: true))
+      var now = Duration.zero
+      _ = program.view(width: 80, height: 24, at: now)
+      program.apply(try Command.parse("next"), at: now)
+      for _ in 0..<4 {
+        let frame = program.view(width: 80, height: 24, at: now)
+        #expect(frame == Self.drawnAnew(program, width: 80, height: 24, at: now), "\(change)")
+        now = try #require(program.nextDeadline(after: now))
+        _ = program.handle(.tick, at: now)
+      }
+      #expect(program.transition?.timing.isAnimating(at: now) == true)
+      let before = program.view(width: 80, height: 24, at: now)
+      program.apply(try Command.parse(change), at: now)
+      #expect(program.transition == nil, "\(change) ends the slide")
+      let after = program.view(width: 80, height: 24, at: now)
+      #expect(after == Self.drawnAnew(program, width: 80, height: 24, at: now), "\(change)")
+      #expect(after != before, "\(change) shows")
+    }
+  }
+
+  @Test func stillSidesAreForTheirRevisionSizeAndThemeUntilASideIsDrawn() {
+    let theme = Theme()
+    let canvases = SlideCanvases()
+    var frame = Canvas(width: 20, height: 6, style: theme.text)
+    let body = Rect(x: 0, y: 1, width: 20, height: 5)
+    let side = canvases.draw(.leaving, into: &frame, area: body, theme: theme, editor: nil) {
+      canvas, area in
+      canvas.draw("left", x: area.x + 2, y: area.y, style: theme.text)
+      return false
+    }
+    canvases.keepStill(
+      revision: 7, width: 20, height: 5, theme: theme, leaving: side, arriving: side)
+    #expect(canvases.still(revision: 7, width: 20, height: 5, theme: theme) != nil)
+    #expect(canvases.still(revision: 8, width: 20, height: 5, theme: theme) == nil)
+    #expect(canvases.still(revision: 7, width: 21, height: 5, theme: theme) == nil)
+    #expect(canvases.still(revision: 7, width: 20, height: 4, theme: theme) == nil)
+    #expect(
+      canvases.still(revision: 7, width: 20, height: 5, theme: Theme(accent: .red)) == nil)
+    _ = canvases.draw(.arriving, into: &frame, area: body, theme: theme, editor: nil) { _, _ in
+      false
+    }
+    #expect(canvases.still(revision: 7, width: 20, height: 5, theme: theme) == nil)
+  }
+
   /// A run makes many moves: each slide draws its two screens into the canvases the slide
   /// before it gave back, and the frames take turns in the same two canvases.
   @Test func theSlidesOfARunDrawIntoTheSameCanvases() throws {
