@@ -1,3 +1,4 @@
+import Glibc
 import StepFlowCore
 import StepFlowRender
 
@@ -34,11 +35,14 @@ extension FrameWriter {
     // The row as the shift leaves it, in those columns only (no other is read).
     if shiftedRow.count != width { shiftedRow = Array(repeating: erased, count: width) }
     shiftedRow.withUnsafeMutableBufferPointer { shifted in
+      guard let into = shifted.baseAddress, let was = oldCells.baseAddress else { return }
       for look in looks where !look.isEmpty {
-        for x in look.lower..<look.upper {
-          let from = x + shift
-          shifted[x] = from >= 0 && from < width ? oldCells[row + from] : erased
-        }
+        // The columns whose cell comes from the row (one copy), and those that entered.
+        let lower = min(look.upper, max(look.lower, -shift))
+        let upper = max(lower, min(look.upper, width - shift))
+        for x in look.lower..<lower { shifted[x] = erased }
+        (into + lower).update(from: was + row + lower + shift, count: upper - lower)
+        for x in upper..<look.upper { shifted[x] = erased }
       }
     }
     if shift > 0, first.lower == 0, shiftedRow[0].isContinuation {
@@ -55,9 +59,7 @@ extension FrameWriter {
     shiftedRow.withUnsafeBufferPointer { shifted in
       guard let n = newCells.baseAddress, let w = shifted.baseAddress else { return }
       for look in looks where !look.isEmpty {
-        for x in look.lower..<look.upper where !Self.same(n + row + x, w + x) {
-          afterShift += 1
-        }
+        afterShift += Self.differences(n + row, w, look.lower, look.upper)
       }
     }
     // The move to the row's start and the shift itself: about eight bytes. The cells that
@@ -87,6 +89,25 @@ extension FrameWriter {
       }
       return written
     }
+  }
+
+  /// How many cells of columns `lower..<upper` differ between two rows (``same``); runs of
+  /// the same memory are skipped sixteen cells at a time (the content of a row that moved is
+  /// the same after the shift, but at its edges).
+  static func differences(
+    _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, _ lower: Int, _ upper: Int
+  ) -> Int {
+    var count = 0
+    var x = lower
+    while x < upper {
+      if x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
+        x &+= 16
+        continue
+      }
+      if !same(a + x, b + x) { count += 1 }
+      x &+= 1
+    }
+    return count
   }
 
   /// `a` and `b` as one range when they touch or overlap (the second then empty), else both,
