@@ -218,7 +218,7 @@ extension FlowView {
     }
     guard var canvas = older, let from = base?.shift else { return nil }
     let spans = movedSpans(slide, from: from, body: key.body)
-    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
       direction: slide.direction, shift: slide.shift, into: &canvas, area: key.body,
@@ -233,7 +233,8 @@ extension FlowView {
     }
     // Drawn over a copy of the last frame: what was drawn again is what differs from it.
     numberFrame(
-      &canvas, slide: slide, key: key, bar: bar, movedOver: from == last.shift ? spans : nil)
+      &canvas, slide: slide, key: key, bar: barColumns,
+      movedOver: from == last.shift ? spans : nil)
     slide.canvases.countDrawnOver()
     program.canvasPool.keep(canvas)
     return canvas
@@ -257,11 +258,11 @@ extension FlowView {
   ///   - canvas: The frame.
   ///   - slide: The slide it shows, if any.
   ///   - key: What it shows (`nil`: more than the slide moves).
-  ///   - bar: The navigation bar drawn in it.
+  ///   - bar: Per row of the navigation bar drawn in it, the columns its titles cover.
   ///   - movedOver: The columns the content moved over since the last frame, when the caller
   ///     has them already (else worked out here).
   func numberFrame(
-    _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: NavigationBar,
+    _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: [ColumnSpan],
     movedOver: [ColumnSpan]? = nil
   ) {
     canvas.frameID = Canvas.nextFrameID()
@@ -269,8 +270,10 @@ extension FlowView {
     guard let key else { return slide.canvases.record(nil) }
     if let last = slide.canvases.lastFrame, last.key == key {
       var rows = Array(repeating: ColumnSpan.none, count: canvas.height)
-      for y in 0..<min(bar.height(at: now), canvas.height) {
-        rows[y] = ColumnSpan(0, canvas.width)
+      // The bar is as high in both (the body is where it was): only where a title was or is.
+      let sameBar = last.bar.count == bar.count
+      for y in 0..<min(bar.count, canvas.height) {
+        rows[y] = sameBar ? last.bar[y].union(bar[y]) : ColumnSpan(0, canvas.width)
       }
       let spans = movedOver ?? movedSpans(slide, from: last.shift, body: key.body)
       for (row, span) in spans.enumerated() where key.body.y + row < canvas.height {
@@ -284,6 +287,6 @@ extension FlowView {
           ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
     }
     slide.canvases.record(
-      SlideCanvases.Frame(id: canvas.frameID, key: key, shift: slide.shift))
+      SlideCanvases.Frame(id: canvas.frameID, key: key, shift: slide.shift, bar: bar))
   }
 }

@@ -98,7 +98,7 @@ package struct FlowView {
     let key = slide.flatMap {
       slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
     }
-    bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)
     if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
     var stageDrawn = false
@@ -135,7 +135,7 @@ package struct FlowView {
       hits?.cover(bounds)
     }
     if glyphs.style == .ascii { canvas.foldToASCII() }
-    numberFrame(&canvas, slide: slide, key: key, bar: bar)
+    numberFrame(&canvas, slide: slide, key: key, bar: barColumns)
     program.canvasPool.keep(canvas)
     return canvas
   }

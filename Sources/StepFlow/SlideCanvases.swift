@@ -52,6 +52,9 @@ package final class SlideCanvases: Equatable, Sendable {
     package var id: UInt64
     package var key: SlideFrameKey
     package var shift: Int
+    /// Per row of the navigation bar, the columns its titles covered (the rest of the bar is
+    /// the same in every frame showing `key`).
+    package var bar: [ColumnSpan]
   }
 
   /// Where the screens' canvases come from and go back to (a run's slides share it).

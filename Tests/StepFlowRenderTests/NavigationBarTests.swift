@@ -343,9 +343,15 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
             var direct = Canvas(width: canvasWidth, height: rows.count, style: theme.text)
             let rect = Rect(x: x, y: 0, width: width, height: rows.count)
             direct.fill(rect, style: theme.text)
-            t.render(
+            let covered = t.render(
               to: faces[b], into: &direct, rect: rect, fraction: fraction, tint: .blue,
               theme: theme, glyphs: .unicode)
+            // Outside the columns it says the titles cover, a row is the bar's blank.
+            for (i, row) in rows.enumerated() where row != .separator {
+              for x in rect.x..<rect.maxX where x < covered[i].lower || x >= covered[i].upper {
+                #expect(direct[x, i] == Cell(style: theme.text), "\(a)→\(b) at \(fraction), \(x)")
+              }
+            }
             var expected = Canvas(width: canvasWidth, height: rows.count, style: theme.text)
             expected.fill(rect, style: theme.text)
             for (i, row) in rows.enumerated() {

@@ -158,25 +158,32 @@ package struct NavigationBar: Hashable, Sendable {
   ///   - now: the time of the frame.
   ///   - theme: text, prompt/separator (`inactive`) and background colours.
   ///   - glyphs: the back mark, ellipsis and separator line.
+  /// - Returns: per row drawn, the columns its titles cover (none for the separator): the
+  ///   rest of the row is a blank, or the separator's line, whatever the moment — two frames
+  ///   of the bar as high differ only in the columns either covers.
+  @discardableResult
   package func render(
     into canvas: inout Canvas, area: Rect, at now: Duration, theme: Theme = Theme(),
     glyphs: Glyphs = .unicode
-  ) {
+  ) -> [ColumnSpan] {
     let rect = area.top(height(at: now)).intersection(canvas.bounds)
-    guard !rect.isEmpty else { return }
+    guard !rect.isEmpty else { return [] }
     canvas.fill(rect, style: theme.text)
     let tint = tint(at: now)
     if let t = activeTransition(at: now) {
-      t.render(
+      return t.render(
         to: face, into: &canvas, rect: rect, fraction: t.timing.fraction(at: now), tint: tint,
         theme: theme, glyphs: glyphs)
-      return
     }
-    guard let face else { return }
+    var covered = Array(repeating: ColumnSpan.none, count: rect.height)
+    guard let face else { return covered }
     for (i, row) in face.rows.enumerated() where i < rect.height {
       let line = Rect(x: rect.x, y: rect.y + i, width: rect.width, height: 1)
-      face.draw(row, into: &canvas, rect: line, tint: tint, theme: theme, glyphs: glyphs)
+      let drawn = face.draw(
+        row, into: &canvas, rect: line, tint: tint, theme: theme, glyphs: glyphs)
+      if row != .separator { covered[i] = drawn }
     }
+    return covered
   }
 
   /// The bar in words for plain mode: the title, the large title and prompt when present, and the

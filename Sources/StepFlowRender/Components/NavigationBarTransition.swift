@@ -45,16 +45,32 @@ package struct NavigationBarTransition: Hashable, Sendable {
   /// faces are drawn where they are at this moment, cut at the bar's edges and at the seam
   /// between them (as ``Slide`` cuts two screens), straight into the canvas: a frame draws the
   /// titles, not the bar's width.
+  /// - Returns: per row, the columns the titles cover (``NavigationBar/render(into:area:at:theme:glyphs:)``).
+  @discardableResult
   package func render(
     to: NavigationBarFace?, into canvas: inout Canvas, rect: Rect, fraction: Double,
     tint: Color, theme: Theme, glyphs: Glyphs
-  ) {
+  ) -> [ColumnSpan] {
     let rows = visibleRows(to: to, height: rect.height, fraction: fraction)
     let width = rect.width
     let shift = Slide.offset(fraction: fraction, width: width)
     let (outgoingX, incomingX) = Slide.origins(direction, shift: shift, area: rect)
     let edges = ColumnSpan(rect.x, rect.maxX)
     let blank = Cell(grapheme: .space, style: theme.text)
+    var covered = Array(repeating: ColumnSpan.none, count: rect.height)
+    // One face's row where it is now, within the bar, faded by `amount`.
+    func slide(_ face: NavigationBarFace?, _ row: NavigationBarRow, y: Int, x: Int, amount: Double)
+      -> ColumnSpan
+    {
+      guard let face, face.has(row) else { return .none }
+      let visible = ColumnSpan(max(x, edges.lower), min(x + width, edges.upper))
+      guard !visible.isEmpty else { return .none }
+      let drawn = face.draw(
+        row, into: &canvas, rect: Rect(x: x, y: y, width: width, height: 1), tint: tint,
+        theme: theme, glyphs: glyphs, visible: visible)
+      Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
+      return drawn
+    }
     for (i, row) in rows.enumerated() {
       let y = rect.y + i
       if row == .separator {
@@ -62,19 +78,12 @@ package struct NavigationBarTransition: Hashable, Sendable {
         (to ?? from)?.draw(row, into: &canvas, rect: line, tint: tint, theme: theme, glyphs: glyphs)
         continue
       }
-      for (face, x, amount, shows) in [
-        (from, outgoingX, fraction, shift < width), (to, incomingX, 1 - fraction, shift > 0),
-      ] {
-        guard shows, let face, face.has(row) else { continue }
-        // The face's own columns where it is now, within the bar.
-        let visible = ColumnSpan(max(x, edges.lower), min(x + width, edges.upper))
-        guard !visible.isEmpty else { continue }
-        let drawn = face.draw(
-          row, into: &canvas, rect: Rect(x: x, y: y, width: width, height: 1), tint: tint,
-          theme: theme, glyphs: glyphs, visible: visible)
-        Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
+      if shift < width { covered[i] = slide(from, row, y: y, x: outgoingX, amount: fraction) }
+      if shift > 0 {
+        covered[i] = covered[i].union(slide(to, row, y: y, x: incomingX, amount: 1 - fraction))
       }
     }
+    return covered
   }
 
   /// Fades the cells of `row` in `columns` toward `background` by `amount`.
