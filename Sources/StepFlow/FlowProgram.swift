@@ -42,6 +42,9 @@ package struct FlowProgram: TerminalProgram {
   /// The canvases a step slide draws its two screens into: given back when the slide is
   /// over, taken again by the next one (a run makes many moves).
   package var screenPool = CanvasPool()
+  /// The last frame drawn with the step standing still: the slide that leaves the step takes
+  /// the screen it leaves from there (copies share it).
+  package var standingFrame = StandingFrame()
   /// The slide that ended at the last tick: the frame after it is drawn over its last frame
   /// (``FlowView``), and its screens go back to ``screenPool`` when the next move begins.
   package var finishedSlide: StepTransition?
@@ -339,10 +342,11 @@ package struct FlowProgram: TerminalProgram {
       // The slide before gives its screens back to the pool before this one takes them.
       finishedSlide = nil
       if options.animate {
+        // The change that made this move counted itself already.
         transition = StepTransition(
           from: before, direction: direction,
           timing: Transition(start: now, duration: options.transitionDuration),
-          canvases: SlideCanvases(pool: screenPool))
+          canvases: SlideCanvases(pool: screenPool), fromRevision: revision &- 1)
       }
       navigationBar.setItems(
         FlowProgram.navigationItems(flow: flow, state: state, theme: options.theme),

@@ -98,7 +98,7 @@ extension FlowView {
   /// Whether the arriving screen moves by itself, and is then drawn again at every frame.
   ///
   /// A stage, a task, tabs that slide, a field's task, a program's view that asks for frames.
-  private func arrivingMoves(_ view: StepView) -> Bool {
+  func arrivingMoves(_ view: StepView) -> Bool {
     view.stage != nil || view.task != nil || program.tabs?.isAnimating(at: now) == true
       || FlowMachine.runningFieldTask(program.state) != nil
       || program.screenFrame(after: now) != nil
@@ -137,22 +137,56 @@ extension FlowView {
         canvas, area in
         view.render(into: &canvas, area: area, tabs: tabs, tabOutgoing: nil, now: now)
       }
+    let drawLeaving = { (canvas: inout Canvas, area: Rect) -> Bool in
+      let old = view.showing(t.from, shownAt: program.leftShownAt)
+      _ = old.render(
+        into: &canvas, area: area,
+        tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
+        now: now)
+      return false
+    }
     let outgoing =
       t.canvases.kept(.leaving, width: area.width, height: area.height, theme: theme, editor: nil)
-      ?? t.canvases.draw(.leaving, into: &canvas, area: area, theme: theme, editor: nil) {
-        canvas, area in
-        let old = view.showing(t.from, shownAt: program.leftShownAt)
-        _ = old.render(
-          into: &canvas, area: area,
-          tabs: FlowProgram.tabBar(flow: flow, state: t.from, duration: .zero), tabOutgoing: nil,
-          now: now)
-        return false
-      }
+      ?? leavingScreen(
+        of: t, width: canvas.width, height: canvas.height, area: area, theme: theme,
+        compact: view.compact, draw: drawLeaving)
+      ?? t.canvases.draw(
+        .leaving, into: &canvas, area: area, theme: theme, editor: nil, draw: drawLeaving)
     var slide = screens(
       of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
       area: area)
     slide.still = slide.still && !moves
     return slide
+  }
+
+  /// The screen `t` leaves, as the standing frame before it showed it (``StandingFrame``):
+  /// `nil` when that frame is gone or showed something else then.
+  ///
+  /// Debug builds (the tests) also `draw` the screen anew, aside, and check that it is the
+  /// same.
+  private func leavingScreen(
+    of t: StepTransition, width: Int, height: Int, area: Rect, theme: Theme, compact: Bool,
+    draw: (inout Canvas, Rect) -> Bool
+  ) -> SlideCanvases.Side? {
+    guard let standing = program.standingFrame.record, standing.revision == t.fromRevision,
+      standing.width == width, standing.height == height, standing.body == area,
+      standing.theme == theme, standing.compact == compact,
+      let frame = program.canvasPool.kept(frameID: standing.id, width: width, height: height)
+    else { return nil }
+    let side = t.canvases.take(.leaving, from: frame, area: area, theme: theme, editor: nil)
+    assert(
+      {
+        var aside = Canvas(width: width, height: height, style: theme.text)
+        let drawn = SlideCanvases().draw(
+          .leaving, into: &aside, area: area, theme: theme, editor: nil, draw: draw)
+        return Self.sameSide(side, drawn)
+      }(), "the standing frame's screen is the screen the slide leaves")
+    return side
+  }
+
+  /// Whether two sides show the same screen (their drawing numbers aside).
+  private static func sameSide(_ a: SlideCanvases.Side, _ b: SlideCanvases.Side) -> Bool {
+    a.canvas == b.canvas && a.rows == b.rows && a.spans == b.spans
   }
 
   private func screens(
@@ -182,9 +216,17 @@ extension FlowView {
       let slide = keptScreens(
         of: finished, view: stepView(theme: theme, compact: compact), fraction: 1, area: body,
         theme: theme),
-      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact)
+      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact),
+      let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
     else { return nil }
-    return redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
+    // The step standing, its screen as it arrived: the next slide leaves it from this frame.
+    program.standingFrame.record(
+      key.ascii
+        ? nil
+        : StandingFrame.Record(
+          id: canvas.frameID, revision: program.revision, width: bounds.width,
+          height: bounds.height, body: body, theme: theme, compact: compact))
+    return canvas
   }
 
   /// What the frame shows besides the slide and the bar, when nothing else on it moves.

@@ -102,6 +102,7 @@ package struct FlowView {
     strip.render(into: &canvas, area: stripArea)
     if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
     var stageDrawn = false
+    var bodyMoves = true
     if let slide {
       // The body is blank in the screens' own blank: only where their content is needs
       // drawing (a screen of 400 columns shows a form of 60).
@@ -114,7 +115,8 @@ package struct FlowView {
         fill: theme.text, outgoingRows: slide.outgoing.rows, incomingRows: slide.incoming.rows)
       stageDrawn = slide.incoming.stageDrawn
     } else {
-      stageDrawn = renderBody(into: &canvas, area: body, theme: theme, compact: compact)
+      (stageDrawn, bodyMoves) = renderBody(
+        into: &canvas, area: body, theme: theme, compact: compact)
     }
     if !stageDrawn, footerRows > 0, program.message == nil, state.pendingConfirmation == nil,
       FlowMachine.runningFieldTask(state) == nil,
@@ -136,6 +138,13 @@ package struct FlowView {
     }
     if glyphs.style == .ascii { canvas.foldToASCII() }
     numberFrame(&canvas, slide: slide, key: key, bar: barColumns)
+    // The step standing, its screen as it stands: a slide leaving it finds the screen here.
+    let standing = !slides && !bodyMoves && !state.showsLog && !state.showsHelp
+    program.standingFrame.record(
+      standing && glyphs.style != .ascii
+        ? StandingFrame.Record(
+          id: canvas.frameID, revision: program.revision, width: width, height: height,
+          body: body, theme: theme, compact: compact) : nil)
     program.canvasPool.keep(canvas)
     return canvas
   }
@@ -186,16 +195,18 @@ package struct FlowView {
     return name + " \(Int(share * 100))%"
   }
 
-  /// Draws the step standing (no slide); returns whether a showing stage was drawn on it.
+  /// Draws the step standing (no slide); returns whether a showing stage was drawn on it, and
+  /// whether anything on it moves by itself (``arrivingMoves(_:)``).
   private func renderBody(into canvas: inout Canvas, area: Rect, theme: Theme, compact: Bool)
-    -> Bool
+    -> (stageDrawn: Bool, moves: Bool)
   {
-    guard !area.isEmpty else { return false }
+    guard !area.isEmpty else { return (false, true) }
     var view = stepView(theme: theme, compact: compact)
     // Clicks land on the screen as it stands, not on one sliding in (``slide(area:theme:compact:)``).
     view.hits = hits
-    return view.render(
+    let stageDrawn = view.render(
       into: &canvas, area: area, tabs: program.tabs, tabOutgoing: program.tabOutgoing, now: now)
+    return (stageDrawn, arrivingMoves(view) || program.tabOutgoing != nil)
   }
 
   // MARK: Footer

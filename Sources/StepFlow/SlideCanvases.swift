@@ -63,6 +63,7 @@ package final class SlideCanvases: Equatable, Sendable {
   private let arriving = Mutex<Drawn?>(nil)
   private let drawings = Atomic<Int>(0)
   private let drawnOver = Atomic<Int>(0)
+  private let taken = Atomic<Int>(0)
   /// The last frames, the newest last (at most four).
   private let frames = Mutex<[Frame]>([])
   /// Whether the frame after the slide was drawn (``end()``).
@@ -143,6 +144,39 @@ package final class SlideCanvases: Equatable, Sendable {
   ) -> Side {
     stillSides.withLock { $0 = nil }
     let stageDrawn = draw(&canvas, area)
+    let side = keep(
+      which, from: canvas, area: area, theme: theme, editor: editor, stageDrawn: stageDrawn)
+    // The area blank again, for the other side or the frame.
+    for y in 0..<area.height {
+      let written = canvas.written[area.y + y]
+      let lower = max(area.x, written.lower)
+      let upper = min(area.maxX, written.upper)
+      if lower < upper {
+        canvas.fill(
+          Rect(x: lower, y: area.y + y, width: upper - lower, height: 1), style: theme.text)
+      }
+    }
+    return side
+  }
+
+  /// Keeps as a side the screen a frame already shows in `area` of `canvas` (blank in
+  /// `theme.text` around it), as ``draw(_:into:area:theme:editor:draw:)`` keeps one it drew.
+  package func take(
+    _ which: Which, from canvas: Canvas, area: Rect, theme: Theme, editor: StepEditor?
+  ) -> Side {
+    stillSides.withLock { $0 = nil }
+    taken.wrappingAdd(1, ordering: .relaxed)
+    return keep(which, from: canvas, area: area, theme: theme, editor: editor, stageDrawn: false)
+  }
+
+  /// How many sides were taken from a frame instead of drawn (``take``), for tests.
+  package var sidesTaken: Int { taken.load(ordering: .relaxed) }
+
+  /// Keeps the rows with content of `area` of `canvas` as the side `which`.
+  private func keep(
+    _ which: Which, from canvas: Canvas, area: Rect, theme: Theme, editor: StepEditor?,
+    stageDrawn: Bool
+  ) -> Side {
     let blank = Cell(grapheme: .space, style: theme.text)
     let spans = canvas.contentSpans(in: area, blank: blank)
     var rows = Array(repeating: -1, count: spans.count)
@@ -167,16 +201,6 @@ package final class SlideCanvases: Equatable, Sendable {
       let from = Rect(
         x: area.x + span.lower, y: area.y + y, width: span.upper - span.lower, height: 1)
       screen.blit(canvas, from: from, toX: span.lower, y: rows[y])
-    }
-    // The area blank again, for the other side or the frame.
-    for y in 0..<area.height {
-      let written = canvas.written[area.y + y]
-      let lower = max(area.x, written.lower)
-      let upper = min(area.maxX, written.upper)
-      if lower < upper {
-        canvas.fill(
-          Rect(x: lower, y: area.y + y, width: upper - lower, height: 1), style: theme.text)
-      }
     }
     let side = Side(
       canvas: screen, rows: rows, spans: spans,

@@ -8,4 +8,7 @@ package struct StepTransition: Equatable, Sendable {
   package var timing: Transition
   /// The two screens of the slide, drawn once and kept while it runs.
   package var canvases = SlideCanvases()
+  /// The program's changes (``FlowProgram/revision``) when it showed `from`: a frame drawn
+  /// then shows the screen this slide leaves (``StandingFrame``).
+  package var fromRevision = -1
 }

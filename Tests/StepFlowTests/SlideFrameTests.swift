@@ -111,6 +111,55 @@ import Testing
     }
   }
 
+  /// The screen a slide leaves is the one the last frame showed standing: it is taken from
+  /// that frame, not drawn again — unless the program changed since, the frame was of another
+  /// size, or something covered or moved on it. (Debug builds draw it anyway and compare.)
+  @Test func theLeavingScreenIsTakenFromTheStandingFrame() throws {
+    let flow = try #require(StepFlowCLI.builtinFlows.first { $0.id == "purchase" })
+    // What happens between the standing frame and `next`; whether the screen is taken.
+    let cases: [(String, [String], Bool)] = [
+      ("nothing", [], true),
+      ("a refused command, then a frame", ["previous"], true),
+      ("a refused command, no frame", ["no frame", "previous"], false),
+      ("the help open", ["press ?"], false),
+      ("another size", ["resize"], false),
+      ("a slide to the end", ["slide"], true),
+    ]
+    for (name, steps, taken) in cases {
+      var program = FlowProgram(flow: flow, options: FlowOptions(glyphs: .unicode, animate: true))
+      var now = Duration.zero
+      var (width, height) = (80, 24)
+      _ = program.view(width: width, height: height, at: now)
+      var draw = true
+      for step in steps {
+        now += .milliseconds(400)
+        switch step {
+        case "no frame": draw = false
+        case "resize":
+          (width, height) = (90, 24)
+          _ = program.handle(.resize(width: width, height: height), at: now)
+        case "slide":
+          // Next, and every frame of the slide to the one after it; then back.
+          program.apply(.next, at: now)
+          while program.transition != nil {
+            _ = program.view(width: width, height: height, at: now)
+            now = try #require(program.nextDeadline(after: now))
+            _ = program.handle(.tick, at: now)
+          }
+        default: program.apply(try Command.parse(step), at: now)
+        }
+        if draw { _ = program.view(width: width, height: height, at: now) }
+      }
+      if name == "another size" { (width, height) = (80, 24) }
+      now += .milliseconds(400)
+      program.apply(steps.contains("slide") ? .back : .next, at: now)
+      let canvases = try #require(program.transition?.canvases, "\(name)")
+      let frame = program.view(width: width, height: height, at: now)
+      #expect(canvases.sidesTaken == (taken ? 1 : 0), "\(name)")
+      #expect(frame == Self.drawnAnew(program, width: width, height: height, at: now), "\(name)")
+    }
+  }
+
   @Test func stillSidesAreForTheirRevisionSizeAndThemeUntilASideIsDrawn() {
     let theme = Theme()
     let canvases = SlideCanvases()

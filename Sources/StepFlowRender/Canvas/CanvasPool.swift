@@ -69,6 +69,15 @@ package final class CanvasPool: Sendable {
     return reused.take()
   }
 
+  /// The canvas given back numbered `frameID` (``Canvas/frameID``), left in the pool and
+  /// unchanged: to read what that frame showed.
+  package func kept(frameID: UInt64, width: Int, height: Int) -> Canvas? {
+    guard frameID != 0 else { return nil }
+    return spare.withLock { spare in
+      spare.last { $0.frameID == frameID && $0.width == width && $0.height == height }
+    }
+  }
+
   /// Gives a canvas back, to be handed out again once newer ones have been given back.
   package func keep(_ canvas: Canvas) {
     spare.withLock { spare in
