@@ -33,6 +33,13 @@ enum SlideNow {
 
 /// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
 struct SlideScreens {
+  /// Per row of `body`, the columns where the screens' content is now.
+  func content(in body: Rect) -> [ColumnSpan] {
+    Slide.contentSpans(
+      outgoing: outgoing.spans, incoming: incoming.spans, direction: direction, shift: shift,
+      area: body)
+  }
+
   var canvases: SlideCanvases
   var outgoing: SlideCanvases.Side
   var incoming: SlideCanvases.Side
@@ -258,8 +265,10 @@ extension FlowView {
       base = id == last.id ? nil : slide.canvases.frame(id, showing: key)
       return base != nil
     }
-    guard var canvas = older, let from = base?.shift else { return nil }
-    let spans = movedSpans(slide, from: from, body: key.body)
+    guard var canvas = older, let base else { return nil }
+    let from = base.shift
+    let content = slide.content(in: key.body)
+    let spans = Self.union(base.content, content)
     let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
@@ -275,22 +284,18 @@ extension FlowView {
     }
     // Drawn over a copy of the last frame: what was drawn again is what differs from it.
     numberFrame(
-      &canvas, slide: slide, key: key, bar: barColumns,
+      &canvas, slide: slide, key: key, bar: barColumns, content: content,
       movedOver: from == last.shift ? spans : nil)
     slide.canvases.countDrawnOver()
     program.canvasPool.keep(canvas)
     return canvas
   }
 
-  /// The columns of each body row where the content was at `shift` or is now.
-  private func movedSpans(_ slide: SlideScreens, from shift: Int, body: Rect) -> [ColumnSpan] {
-    let then = Slide.contentSpans(
-      outgoing: slide.outgoing.spans, incoming: slide.incoming.spans, direction: slide.direction,
-      shift: shift, area: body)
-    let now = Slide.contentSpans(
-      outgoing: slide.outgoing.spans, incoming: slide.incoming.spans, direction: slide.direction,
-      shift: slide.shift, area: body)
-    return zip(then, now).map { $0.union($1) }
+  /// Per row, the columns of both (the content of two frames: where it moved over).
+  private static func union(_ a: [ColumnSpan], _ b: [ColumnSpan]) -> [ColumnSpan] {
+    (0..<max(a.count, b.count)).map { row in
+      (row < a.count ? a[row] : .none).union(row < b.count ? b[row] : .none)
+    }
   }
 
   /// Gives the frame its number and, when the frame before was of the same slide showing the
@@ -301,11 +306,13 @@ extension FlowView {
   ///   - slide: The slide it shows, if any.
   ///   - key: What it shows (`nil`: more than the slide moves).
   ///   - bar: Per row of the navigation bar drawn in it, the columns its titles cover.
+  ///   - content: Per row of the body, the columns where the slide's content is in it
+  ///     (``SlideScreens/content(in:)``).
   ///   - movedOver: The columns the content moved over since the last frame, when the caller
   ///     has them already (else worked out here).
   func numberFrame(
     _ canvas: inout Canvas, slide: SlideScreens?, key: SlideFrameKey?, bar: [ColumnSpan],
-    movedOver: [ColumnSpan]? = nil
+    content: [ColumnSpan], movedOver: [ColumnSpan]? = nil
   ) {
     canvas.frameID = Canvas.nextFrameID()
     guard let slide else { return }
@@ -317,7 +324,7 @@ extension FlowView {
       for y in 0..<min(bar.count, canvas.height) {
         rows[y] = sameBar ? last.bar[y].union(bar[y]) : ColumnSpan(0, canvas.width)
       }
-      let spans = movedOver ?? movedSpans(slide, from: last.shift, body: key.body)
+      let spans = movedOver ?? Self.union(last.content, content)
       for (row, span) in spans.enumerated() where key.body.y + row < canvas.height {
         rows[key.body.y + row] = span
       }
@@ -329,6 +336,7 @@ extension FlowView {
           ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
     }
     slide.canvases.record(
-      SlideCanvases.Frame(id: canvas.frameID, key: key, shift: slide.shift, bar: bar))
+      SlideCanvases.Frame(
+        id: canvas.frameID, key: key, shift: slide.shift, bar: bar, content: content))
   }
 }

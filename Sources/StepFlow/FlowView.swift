@@ -103,16 +103,16 @@ package struct FlowView {
     if footerRows > 0 { renderFooter(into: &canvas, area: rest, theme: theme, compact: compact) }
     var stageDrawn = false
     var bodyMoves = true
+    var content: [ColumnSpan] = []
     if let slide {
       // The body is blank in the screens' own blank: only where their content is needs
       // drawing (a screen of 400 columns shows a form of 60).
+      content = slide.content(in: body)
       Slide.redraw(
         outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
         direction: slide.direction, shift: slide.shift, into: &canvas, area: body,
-        spans: Slide.contentSpans(
-          outgoing: slide.outgoing.spans, incoming: slide.incoming.spans,
-          direction: slide.direction, shift: slide.shift, area: body),
-        fill: theme.text, outgoingRows: slide.outgoing.rows, incomingRows: slide.incoming.rows)
+        spans: content, fill: theme.text, outgoingRows: slide.outgoing.rows,
+        incomingRows: slide.incoming.rows)
       stageDrawn = slide.incoming.stageDrawn
     } else {
       (stageDrawn, bodyMoves) = renderBody(
@@ -137,7 +137,7 @@ package struct FlowView {
       hits?.cover(bounds)
     }
     if glyphs.style == .ascii { canvas.foldToASCII() }
-    numberFrame(&canvas, slide: slide, key: key, bar: barColumns)
+    numberFrame(&canvas, slide: slide, key: key, bar: barColumns, content: content)
     // The step standing, its screen as it stands: a slide leaving it finds the screen here.
     let standing = !slides && !bodyMoves && !state.showsLog && !state.showsHelp
     program.standingFrame.record(

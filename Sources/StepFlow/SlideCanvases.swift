@@ -55,6 +55,8 @@ package final class SlideCanvases: Equatable, Sendable {
     /// Per row of the navigation bar, the columns its titles covered (the rest of the bar is
     /// the same in every frame showing `key`).
     package var bar: [ColumnSpan]
+    /// Per row of the body, the columns the screens' content covered.
+    package var content: [ColumnSpan]
   }
 
   /// Where the screens' canvases come from and go back to (a run's slides share it).
