@@ -33,11 +33,11 @@ enum SlideNow {
 
 /// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
 struct SlideScreens {
-  /// Per row of `body`, the columns where the screens' content is now.
-  func content(in body: Rect) -> [ColumnSpan] {
+  /// Per row of `body`, the columns where the screens' content is now (or at `shift`).
+  func content(in body: Rect, at shift: Int? = nil) -> [ColumnSpan] {
     Slide.contentSpans(
-      outgoing: outgoing.spans, incoming: incoming.spans, direction: direction, shift: shift,
-      area: body)
+      outgoing: outgoing.spans, incoming: incoming.spans, direction: direction,
+      shift: shift ?? self.shift, area: body)
   }
 
   var canvases: SlideCanvases
@@ -254,6 +254,11 @@ extension FlowView {
   /// now — the rest is as it was. `nil` when no such frame is at hand: the frame is then drawn
   /// whole, which costs less than copying the last one (the second frame of a slide; the
   /// writer still holds the first).
+  ///
+  /// The second frame of a slide is drawn over the frame that showed the step standing before
+  /// it, when the screen the slide leaves was taken from that frame (``SlideCanvases/take``):
+  /// its body is that screen at the slide's start, and the rows around the body are copied
+  /// from the first frame (the strip and the footer the slide shows).
   func redrawnSlideFrame(
     _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme
   ) -> Canvas? {
@@ -261,14 +266,31 @@ extension FlowView {
     // An earlier frame than the last, which the frame writer still holds (changing that one
     // would copy it first): the pool's two canvases take turns.
     var base: SlideCanvases.Frame?
+    let standing = slide.canvases.takenFrom(body: key.body, theme: theme)
     let older = program.canvasPool.reuse(width: bounds.width, height: bounds.height) { id in
       base = id == last.id ? nil : slide.canvases.frame(id, showing: key)
-      return base != nil
+      return base != nil || (id != last.id && id == standing)
     }
-    guard var canvas = older, let base else { return nil }
-    let from = base.shift
+    guard var canvas = older else { return nil }
     let content = slide.content(in: key.body)
-    let spans = Self.union(base.content, content)
+    let from: Int
+    let spans: [ColumnSpan]
+    if let base {
+      (from, spans) = (base.shift, Self.union(base.content, content))
+    } else {
+      // The standing frame: the leaving screen in place; around it, the first frame's rows.
+      guard
+        let first = program.canvasPool.kept(
+          frameID: last.id, width: bounds.width, height: bounds.height)
+      else {
+        program.canvasPool.keep(canvas)
+        return nil
+      }
+      for band in [bounds.top(key.body.y), bounds.dropTop(key.body.maxY)] where !band.isEmpty {
+        canvas.blit(first, from: band, toX: band.x, y: band.y)
+      }
+      (from, spans) = (0, Self.union(slide.content(in: key.body, at: 0), content))
+    }
     let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,

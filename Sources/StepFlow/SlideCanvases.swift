@@ -66,6 +66,8 @@ package final class SlideCanvases: Equatable, Sendable {
   private let drawings = Atomic<Int>(0)
   private let drawnOver = Atomic<Int>(0)
   private let taken = Atomic<Int>(0)
+  /// The frame the leaving side was taken from (``take``), where and in what colours.
+  private let standing = Mutex<(id: UInt64, body: Rect, theme: Theme)?>(nil)
   /// The last frames, the newest last (at most four).
   private let frames = Mutex<[Frame]>([])
   /// Whether the frame after the slide was drawn (``end()``).
@@ -168,7 +170,19 @@ package final class SlideCanvases: Equatable, Sendable {
   ) -> Side {
     stillSides.withLock { $0 = nil }
     taken.wrappingAdd(1, ordering: .relaxed)
+    if which == .leaving, canvas.frameID != 0 {
+      standing.withLock { $0 = (canvas.frameID, area, theme) }
+    }
     return keep(which, from: canvas, area: area, theme: theme, editor: editor, stageDrawn: false)
+  }
+
+  /// The number of the frame the leaving side was taken from, when it showed it in `body` in
+  /// `theme`: that frame's body is the slide at its start.
+  package func takenFrom(body: Rect, theme: Theme) -> UInt64? {
+    standing.withLock { standing in
+      guard let standing, standing.body == body, standing.theme == theme else { return nil }
+      return standing.id
+    }
   }
 
   /// How many sides were taken from a frame instead of drawn (``take``), for tests.

@@ -157,6 +157,24 @@ import Testing
       let frame = program.view(width: width, height: height, at: now)
       #expect(canvases.sidesTaken == (taken ? 1 : 0), "\(name)")
       #expect(frame == Self.drawnAnew(program, width: width, height: height, at: now), "\(name)")
+      // The second frame is drawn over the standing frame the screen was taken from (the rows
+      // around the body copied from the first), the others over the frame before the last.
+      var writer = FrameWriter(depth: .truecolor)
+      var terminal = TerminalModel(width: width, height: height)
+      terminal.apply(writer.frame(frame))
+      for second in 1...4 {
+        now = try #require(program.nextDeadline(after: now))
+        _ = program.handle(.tick, at: now)
+        let next = program.view(width: width, height: height, at: now)
+        #expect(
+          next == Self.drawnAnew(program, width: width, height: height, at: now),
+          "\(name), frame \(second)")
+        terminal.apply(writer.frame(next))
+        #expect(terminal.differences(from: next).isEmpty, "\(name), frame \(second)")
+        if second == 1 {
+          #expect(canvases.framesDrawnOver == (taken ? 1 : 0), "\(name): the second frame")
+        }
+      }
     }
   }
 
