@@ -122,24 +122,24 @@ extension FlowProgram {
   }
 
   package func nextDeadline(after now: Duration) -> Duration? {
-    var deadlines: [Duration] = []
-    if let t = transition, let next = t.timing.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = navigationBar.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = tabs?.nextDeadline(after: now) { deadlines.append(next) }
-    if let held = heldStep, !held.fired { deadlines.append(held.since + Self.longPress) }
+    // The soonest of them, kept as they come (asked at every frame of an animation).
+    var soonest: Duration?
+    func consider(_ deadline: Duration?) { soonest = Self.earlier(soonest, deadline) }
+    consider(transition?.timing.nextDeadline(after: now))
+    consider(navigationBar.nextDeadline(after: now))
+    consider(tabs?.nextDeadline(after: now))
+    if let held = heldStep, !held.fired { consider(held.since + Self.longPress) }
     if state.status == .running, let running = stages.running,
       running.step == state.progression.current
     {
-      deadlines.append(min(running.start + running.duration, now + .milliseconds(50)))
+      consider(min(running.start + running.duration, now + .milliseconds(50)))
     }
-    if let next = stages.nextDeadline(after: now) { deadlines.append(next) }
-    if let next = tasks.nextDeadline(after: now) { deadlines.append(next) }
-    if state.status == .running, !isTooSmall, !state.showsHelp, !state.showsLog,
-      let next = screenFrame(after: now)
-    {
-      deadlines.append(next)
+    consider(stages.nextDeadline(after: now))
+    consider(tasks.nextDeadline(after: now))
+    if state.status == .running, !isTooSmall, !state.showsHelp, !state.showsLog {
+      consider(screenFrame(after: now))
     }
-    return deadlines.min()
+    return soonest
   }
 
   /// The soonest frame after `now` that the program's own views on the current step's screen
@@ -147,15 +147,23 @@ extension FlowProgram {
   /// selected tab's); `nil` when none of them changes by itself.
   package func screenFrame(after now: Duration) -> Duration? {
     guard let current = state.progression.current else { return nil }
-    let step = flow.steps[current]
-    var frames = [
-      ScreenBlock.nextFrame(of: step.blocks, after: now, shownAt: shownAt),
-      ScreenBlock.nextFrame(of: flow.blocks, after: now, shownAt: shownAt),
-    ]
-    if let tab = state.editor?.selectedTab, step.tabs.indices.contains(tab) {
-      frames.append(ScreenBlock.nextFrame(of: step.tabs[tab].blocks, after: now, shownAt: shownAt))
+    var soonest = Self.earlier(
+      ScreenBlock.nextFrame(of: flow.steps[current].blocks, after: now, shownAt: shownAt),
+      ScreenBlock.nextFrame(of: flow.blocks, after: now, shownAt: shownAt))
+    if let tab = state.editor?.selectedTab, flow.steps[current].tabs.indices.contains(tab) {
+      soonest = Self.earlier(
+        soonest,
+        ScreenBlock.nextFrame(
+          of: flow.steps[current].tabs[tab].blocks, after: now, shownAt: shownAt))
     }
-    return frames.compactMap { $0 }.min()
+    return soonest
+  }
+
+  /// The earlier of two moments, either of which may be none.
+  static func earlier(_ a: Duration?, _ b: Duration?) -> Duration? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
   }
 
   /// The focus in words for plain mode: `E-mail (paypal_email)`, `tab bar`, `Next button`.

@@ -145,8 +145,9 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
     for (region, indicator) in indicators {
       if let finish = indicator.endFinish, finish <= now { indicators[region] = nil }
     }
+    // Asked at every tick of an animation: nothing is gathered when nothing is due.
+    guard pending.contains(where: { $0.due <= now }) else { return [] }
     let due = pending.filter { $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
-    guard !due.isEmpty else { return [] }
     pending.removeAll { $0.due <= now }
     for completion in due { completion.action?() }
     return due.map(\.event)
@@ -156,7 +157,11 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
   /// for a completion already due but not yet run); `nil` when nothing moves or waits — an
   /// endless progressor or a spinner always moves, a proportional bar between updates does not.
   public func nextDeadline(after now: Duration) -> Duration? {
-    var next = pending.map { max($0.due, now) }.min()
+    var next: Duration?
+    for completion in pending {
+      let due = max(completion.due, now)
+      next = min(next ?? due, due)
+    }
     for indicator in indicators.values {
       if let frame = indicator.nextFrame(after: now, frameInterval: timing.frameInterval) {
         next = min(next ?? frame, frame)
