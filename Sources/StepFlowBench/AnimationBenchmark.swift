@@ -161,3 +161,57 @@ func animationProfile() {
     checksum &+= screen.move(.next).bytes
   }
 }
+
+/// Where a move's time goes, frame by frame: in a running session (`back`/`next` after a first
+/// `next`), the mean time to draw each frame (`view`) and to turn it into bytes (`write`), for
+/// the still move's one frame and the animated move's first, second, middle and last frames.
+func animationFramesBenchmark() {
+  let flow = OrderState.flow
+  let big = (width: Bench.size(400, smoke: 100), height: Bench.size(120, smoke: 30))
+  let moves = Bench.iterations(1000)
+  for size in [(width: 80, height: 24), big] {
+    for animate in [false, true] {
+      var screen = Screen(flow: flow, animate: animate, width: size.width, height: size.height)
+      _ = screen.move(.next)
+      var view: [Duration] = []
+      var write: [Duration] = []
+      for i in 0..<moves {
+        var now = screen.now
+        screen.program.apply(i & 1 == 0 ? .back : .next, at: now)
+        var frame = 0
+        while true {
+          let start = Platform.monotonicNow()
+          let canvas = screen.program.view(width: size.width, height: size.height, at: now)
+          let drawn = Platform.monotonicNow()
+          checksum &+= screen.writer.frame(canvas).count
+          let written = Platform.monotonicNow()
+          if frame == view.count { (view, write) = (view + [.zero], write + [.zero]) }
+          view[frame] += drawn - start
+          write[frame] += written - drawn
+          frame += 1
+          guard let next = screen.program.nextDeadline(after: now) else { break }
+          now = next
+          _ = screen.program.handle(.tick, at: now)
+        }
+        screen.now = now + .seconds(1)
+      }
+      let perMove = { (d: Duration) in d.milliseconds * 1000 / Double(moves) }
+      let pair = { (i: Int) in format(perMove(view[i])) + " + " + format(perMove(write[i])) + " µs"
+      }
+      let name = "\(size.width)x\(size.height)"
+      guard animate, view.count > 3 else {
+        report("\(name) still move, its frame: view + write", pair(0), aim: "")
+        continue
+      }
+      let middle = 2..<(view.count - 1)
+      let each = { (times: [Duration]) in
+        format(middle.map { perMove(times[$0]) }.reduce(0, +) / Double(middle.count))
+      }
+      report(
+        "\(name) animated, frames 1 / 2: view + write", pair(0) + " / " + pair(1), aim: "")
+      report(
+        "\(name) animated, each of frames 3-\(view.count - 1) / the last",
+        each(view) + " + " + each(write) + " µs / " + pair(view.count - 1), aim: "")
+    }
+  }
+}

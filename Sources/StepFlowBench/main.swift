@@ -14,6 +14,10 @@ let benchmarks: [Benchmark] = [
     name: "animation", summary: "animated step moves against the still move: CPU and bytes",
     run: animationBenchmark, profile: animationProfile),
   Benchmark(
+    name: "animation-frames",
+    summary: "a running session's moves frame by frame: time to draw and to write each",
+    run: animationFramesBenchmark),
+  Benchmark(
     name: "frames", summary: "bytes the frame writer sends: a move, an idle frame; diff speed",
     run: framesBenchmark),
   Benchmark(
