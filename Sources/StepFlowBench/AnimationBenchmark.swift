@@ -215,3 +215,26 @@ func animationFramesBenchmark() {
     }
   }
 }
+
+/// A running session's moves at 400x120, still and then animated, for perf or valgrind.
+///
+/// `stepflow-bench animation-frames-profile`; each part runs in a function of its own, so that
+/// callgrind counts one alone:
+/// `valgrind --tool=callgrind --toggle-collect='*animatedSessionMoves*' stepflow-bench …`.
+func animationFramesProfile() {
+  stillSessionMoves()
+  animatedSessionMoves()
+}
+
+@inline(never) func stillSessionMoves() { sessionMoves(animate: false) }
+
+@inline(never) func animatedSessionMoves() { sessionMoves(animate: true) }
+
+/// `back`/`next` between the cart and the payment step after a first `next`, 100 moves.
+private func sessionMoves(animate: Bool) {
+  var screen = Screen(flow: OrderState.flow, animate: animate, width: 400, height: 120)
+  _ = screen.move(.next)
+  for i in 0..<Bench.iterations(100) {
+    checksum &+= screen.move(i & 1 == 0 ? .back : .next).bytes
+  }
+}

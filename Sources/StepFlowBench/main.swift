@@ -16,7 +16,7 @@ let benchmarks: [Benchmark] = [
   Benchmark(
     name: "animation-frames",
     summary: "a running session's moves frame by frame: time to draw and to write each",
-    run: animationFramesBenchmark),
+    run: animationFramesBenchmark, profile: animationFramesProfile),
   Benchmark(
     name: "frames", summary: "bytes the frame writer sends: a move, an idle frame; diff speed",
     run: framesBenchmark),
