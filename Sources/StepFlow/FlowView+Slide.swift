@@ -33,13 +33,6 @@ enum SlideNow {
 
 /// The two screens of a step slide at one moment, drawn or kept (``SlideCanvases``).
 struct SlideScreens {
-  /// Per row of `body`, the columns where the screens' content is now (or at `shift`).
-  func content(in body: Rect, at shift: Int? = nil) -> [ColumnSpan] {
-    Slide.contentSpans(
-      outgoing: outgoing.spans, incoming: incoming.spans, direction: direction,
-      shift: shift ?? self.shift, area: body)
-  }
-
   var canvases: SlideCanvases
   var outgoing: SlideCanvases.Side
   var incoming: SlideCanvases.Side
@@ -49,6 +42,13 @@ struct SlideScreens {
   /// Whether nothing on the screens moves by itself (a stage, a task, tabs, a program's view
   /// that asks for frames).
   var still: Bool
+
+  /// Per row of `body`, the columns where the screens' content is now (or at `shift`).
+  func content(in body: Rect, at shift: Int? = nil) -> [ColumnSpan] {
+    Slide.contentSpans(
+      outgoing: outgoing.spans, incoming: incoming.spans, direction: direction,
+      shift: shift ?? self.shift, area: body)
+  }
 }
 
 extension FlowView {
@@ -191,6 +191,16 @@ extension FlowView {
     return side
   }
 
+  /// Records `canvas`, the frame just drawn, as the step standing (``StandingFrame``) when it
+  /// is one and its glyphs are not folded to ASCII; else that the last frame is none.
+  func recordStanding(_ canvas: Canvas, body: Rect, theme: Theme, compact: Bool, standing: Bool) {
+    program.standingFrame.record(
+      standing && glyphs.style != .ascii
+        ? StandingFrame.Record(
+          id: canvas.frameID, revision: program.revision, width: canvas.width,
+          height: canvas.height, body: body, theme: theme, compact: compact) : nil)
+  }
+
   /// Whether two sides show the same screen (their drawing numbers aside).
   private static func sameSide(_ a: SlideCanvases.Side, _ b: SlideCanvases.Side) -> Bool {
     a.canvas == b.canvas && a.rows == b.rows && a.spans == b.spans
@@ -227,12 +237,7 @@ extension FlowView {
       let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
     else { return nil }
     // The step standing, its screen as it arrived: the next slide leaves it from this frame.
-    program.standingFrame.record(
-      key.ascii
-        ? nil
-        : StandingFrame.Record(
-          id: canvas.frameID, revision: program.revision, width: bounds.width,
-          height: bounds.height, body: body, theme: theme, compact: compact))
+    recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
     return canvas
   }
 

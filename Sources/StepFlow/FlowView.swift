@@ -139,12 +139,9 @@ package struct FlowView {
     if glyphs.style == .ascii { canvas.foldToASCII() }
     numberFrame(&canvas, slide: slide, key: key, bar: barColumns, content: content)
     // The step standing, its screen as it stands: a slide leaving it finds the screen here.
-    let standing = !slides && !bodyMoves && !state.showsLog && !state.showsHelp
-    program.standingFrame.record(
-      standing && glyphs.style != .ascii
-        ? StandingFrame.Record(
-          id: canvas.frameID, revision: program.revision, width: width, height: height,
-          body: body, theme: theme, compact: compact) : nil)
+    recordStanding(
+      canvas, body: body, theme: theme, compact: compact,
+      standing: !slides && !bodyMoves && !state.showsLog && !state.showsHelp)
     program.canvasPool.keep(canvas)
     return canvas
   }

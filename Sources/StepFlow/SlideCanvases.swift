@@ -150,16 +150,8 @@ package final class SlideCanvases: Equatable, Sendable {
     let stageDrawn = draw(&canvas, area)
     let side = keep(
       which, from: canvas, area: area, theme: theme, editor: editor, stageDrawn: stageDrawn)
-    // The area blank again, for the other side or the frame.
-    for y in 0..<area.height {
-      let written = canvas.written[area.y + y]
-      let lower = max(area.x, written.lower)
-      let upper = min(area.maxX, written.upper)
-      if lower < upper {
-        canvas.fill(
-          Rect(x: lower, y: area.y + y, width: upper - lower, height: 1), style: theme.text)
-      }
-    }
+    // The area blank again, for the other side or the frame (only what was drawn).
+    canvas.blank(area, style: theme.text)
     return side
   }
 

@@ -91,21 +91,15 @@ extension FrameWriter {
     }
   }
 
-  /// How many cells of columns `lower..<upper` differ between two rows (``same``); runs of
-  /// the same memory are skipped sixteen cells at a time (the content of a row that moved is
-  /// the same after the shift, but at its edges).
+  /// How many cells of columns `lower..<upper` differ between two rows (``same``).
   static func differences(
     _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, _ lower: Int, _ upper: Int
   ) -> Int {
     var count = 0
-    var x = lower
+    var x = firstDifference(a, b, from: lower, to: upper)
     while x < upper {
-      if x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
-        x &+= 16
-        continue
-      }
-      if !same(a + x, b + x) { count += 1 }
-      x &+= 1
+      count += 1
+      x = firstDifference(a, b, from: x + 1, to: upper)
     }
     return count
   }

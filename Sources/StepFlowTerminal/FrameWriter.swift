@@ -228,19 +228,9 @@ package struct FrameWriter: Sendable {
     // Cells before `free` in this row were written by this frame.
     var free = 0
     var x = lower
-    while x < upper {
-      // A run of the same memory is the same cells: sixteen at a time (a row of 400 columns
-      // mostly is, where a title moved).
-      if x &+ 16 <= upper,
-        memcmp(now + row + x, was + x, 16 * MemoryLayout<Cell>.stride) == 0
-      {
-        x &+= 16
-        continue
-      }
-      if Self.same(now + row + x, was + x) {
-        x += 1
-        continue
-      }
+    while true {
+      x = Self.firstDifference(now + row, was, from: x, to: upper)
+      guard x < upper else { break }
       var start = x
       // Half of a wide grapheme changed: write the grapheme from its lead.
       if start > free, newCells[row + x].isContinuation || was[x].isContinuation {
@@ -252,6 +242,27 @@ package struct FrameWriter: Sendable {
       x = free
     }
     return written
+  }
+
+  /// The first column of `x..<upper` where two rows' cells differ (``same``), or `upper`.
+  ///
+  /// A run of the same memory is the same cells: it is skipped sixteen cells at a time (a row
+  /// of 400 columns mostly is, where a title moved; a row that shifted is, but at its edges).
+  @inline(__always)
+  static func firstDifference(
+    _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, from x: Int, to upper: Int
+  ) -> Int {
+    var x = x
+    while x < upper {
+      if x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
+        x &+= 16
+      } else if same(a + x, b + x) {
+        x &+= 1
+      } else {
+        return x
+      }
+    }
+    return upper
   }
 
   /// Whether two cells are equal, answered from their bytes when they are identical (the usual
@@ -284,7 +295,8 @@ package struct FrameWriter: Sendable {
     return identical || current == style
   }
 
-  /// Whether `count` bytes at `a` and `b` are the same, eight at a time.
+  /// Whether `count` bytes at `a` and `b` are the same, eight at a time (StepFlowRender's
+  /// `sameBytes` does the same; this copy is inlined into the writer's innermost loops).
   @inline(__always)
   static func identicalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int)
     -> Bool
