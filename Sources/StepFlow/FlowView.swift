@@ -88,9 +88,10 @@ package struct FlowView {
     }
     let slides: Bool
     if case .none = phase { slides = false } else { slides = true }
-    // A slide's frames take turns in two canvases: not the last one, the writer holds it.
+    // Frames take turns in two canvases: not the last one, which the writer holds (taking it
+    // would copy it whole before the clear: 1.5 MB a frame at 400×120, for a still frame too).
     var canvas = program.canvasPool.canvas(
-      width: width, height: height, style: theme.text, sparingLast: slides)
+      width: width, height: height, style: theme.text, sparingLast: true)
     if case .toDraw(let t, let view) = phase {
       // Drawn into this frame's body, blank now and again after: no screen-sized canvas.
       slide = drawScreens(of: t, view: view, into: &canvas, area: body, theme: theme)

@@ -168,9 +168,7 @@ package struct FrameWriter: Sendable {
 
   /// Whether two canvases' cells are one and the same array storage.
   static func shareStorage(_ a: Canvas, _ b: Canvas) -> Bool {
-    a.cells.withUnsafeBufferPointer { pa in
-      b.cells.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress }
-    }
+    a.storageAddress == b.storageAddress
   }
 
   /// Writes every cell of `new` that differs from `old` (both of the same size) — of the

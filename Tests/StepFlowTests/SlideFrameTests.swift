@@ -229,6 +229,33 @@ import Testing
     #expect(program.state.progression.current == 1)
   }
 
+  /// The frame writer holds the last frame: a frame drawn into it would copy it whole first
+  /// (1.5 MB at 400×120), so every frame, still or sliding, is drawn into the other canvas.
+  @Test(arguments: [false, true])
+  func noFrameCopiesTheOneTheWriterHolds(animate: Bool) throws {
+    var program = FlowProgram(
+      flow: OrderState.flow, options: FlowOptions(glyphs: .unicode, animate: animate))
+    var writer = FrameWriter(depth: .truecolor)
+    var now = Duration.zero
+    var frames = 1
+    _ = writer.frame(program.view(width: 120, height: 40, at: now))
+    for command in [Command.next, .back, .next, .press(.tab), .back, .next] {
+      program.apply(command, at: now)
+      _ = writer.frame(program.view(width: 120, height: 40, at: now))
+      frames += 1
+      while let next = program.nextDeadline(after: now) {
+        now = next
+        _ = program.handle(.tick, at: now)
+        _ = writer.frame(program.view(width: 120, height: 40, at: now))
+        frames += 1
+      }
+      now += .seconds(1)
+    }
+    #expect(frames > (animate ? 60 : 6))
+    #expect(program.canvasPool.canvasesCopied == 0)
+    #expect(program.canvasPool.canvasesMade == 2, "the frames take turns in two canvases")
+  }
+
   @Test func aResizeMidSlideDrawsTheScreensAtTheNewSize() throws {
     var program = FlowProgram(
       flow: OrderState.flow, options: FlowOptions(glyphs: .unicode, animate: true))

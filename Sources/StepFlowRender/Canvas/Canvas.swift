@@ -239,6 +239,12 @@ public struct Canvas: Equatable, Sendable {
     written[y].cover(x, x + 1, within: width)
   }
 
+  /// Where the cells are in memory: two canvases with the same address share them (a change
+  /// to either copies them first).
+  package var storageAddress: UnsafeRawPointer? {
+    cells.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+  }
+
   /// Gives `body` the cells to change in place, row by row (`y * width + x`); it must keep
   /// wide graphemes whole (a lead followed by its continuation), and say which columns of each
   /// row it wrote (``markWritten(row:from:to:)``).

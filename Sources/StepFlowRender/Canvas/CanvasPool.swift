@@ -5,9 +5,10 @@ import Synchronization
 /// fresh pages fault in the kernel).
 ///
 /// The pool hands out the canvas it was given back the longest ago, cleared. Whoever draws
-/// the frames keeps at most the last one (the frame writer compares the next with it), so the
-/// one handed out is no longer shared and is changed in place; were it still shared, it would
-/// be copied first, as any value is — a pool never changes a canvas someone else holds.
+/// the frames keeps at most the last one (the frame writer compares the next with it), so a
+/// view asks for any but that one (`sparingLast`): the one handed out is no longer shared and
+/// is changed in place; were it still shared, it would be copied first, as any value is — a
+/// pool never changes a canvas someone else holds (``canvasesCopied`` counts those copies).
 ///
 /// ```swift
 /// var canvas = pool.canvas(width: 80, height: 24, style: theme.text)
@@ -21,9 +22,15 @@ package final class CanvasPool: Sendable {
   /// How many canvases the pool keeps: the frame being drawn and the one before it.
   package static let capacity = 2
   private let made = Atomic<Int>(0)
+  private let copied = Atomic<Int>(0)
 
-  /// How many canvases ``canvas(width:height:style:)`` made anew (none reused), for tests.
+  /// How many canvases ``canvas(width:height:style:sparingLast:)`` made anew (none reused),
+  /// for tests.
   package var canvasesMade: Int { made.load(ordering: .relaxed) }
+
+  /// How many canvases it handed out were still shared, and so copied whole to be cleared,
+  /// for tests: a frame's canvas should never be.
+  package var canvasesCopied: Int { copied.load(ordering: .relaxed) }
 
   package init() {}
 
@@ -49,7 +56,9 @@ package final class CanvasPool: Sendable {
       made.wrappingAdd(1, ordering: .relaxed)
       return Canvas(width: width, height: height, style: style)
     }
+    let before = canvas.storageAddress
     canvas.clear(style: style)
+    if canvas.storageAddress != before { copied.wrappingAdd(1, ordering: .relaxed) }
     return canvas
   }
 
