@@ -12,7 +12,6 @@ package enum ANSI {
   ) {
     let newFG = reduce(new.foreground, depth: depth)
     let newBG = reduce(new.background, depth: depth)
-    var parameters: [UInt8] = []
     var reset = false
     var oldFG = Color.default
     var oldBG = Color.default
@@ -25,27 +24,35 @@ package enum ANSI {
     } else {
       reset = true
     }
+    // The parameters go straight after `CSI` (no array of their own: a frame changes style
+    // often); a change of nothing takes the two bytes back.
+    let start = out.count
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    let parameters = out.count
     if reset {
-      parameters.append(UInt8(ascii: "0"))
+      out.append(UInt8(ascii: "0"))
       oldFG = .default
       oldBG = .default
       oldAttributes = []
     }
     let added = new.attributes.subtracting(oldAttributes)
-    let codes: [(TextAttributes, UInt8)] = [
-      (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
-    ]
-    for (attribute, code) in codes where added.contains(attribute) {
-      appendParameter(code, into: &parameters)
+    for (attribute, code) in attributeCodes where added.contains(attribute) {
+      appendParameter(code, into: &out, after: parameters)
     }
-    if newFG != oldFG { appendColor(newFG, foreground: true, into: &parameters) }
-    if newBG != oldBG { appendColor(newBG, foreground: false, into: &parameters) }
-    guard !parameters.isEmpty else { return }
-    out.append(0x1B)
-    out.append(UInt8(ascii: "["))
-    out.append(contentsOf: parameters)
+    if newFG != oldFG { appendColor(newFG, foreground: true, into: &out, after: parameters) }
+    if newBG != oldBG { appendColor(newBG, foreground: false, into: &out, after: parameters) }
+    guard out.count > parameters else {
+      out.removeSubrange(start...)
+      return
+    }
     out.append(UInt8(ascii: "m"))
   }
+
+  /// The SGR codes of the attributes, in the order they are written.
+  private static let attributeCodes: [(TextAttributes, Int)] = [
+    (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
+  ]
 
   /// The SGR sequence that resets every attribute and colour.
   package static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
@@ -64,49 +71,49 @@ package enum ANSI {
     }
   }
 
-  private static func appendParameter(_ value: Int, into parameters: inout [UInt8]) {
-    if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
-    appendDecimal(value, into: &parameters)
+  /// Appends one SGR parameter, after a `;` unless it is the first (the parameters start at
+  /// `start`).
+  private static func appendParameter(_ value: Int, into out: inout [UInt8], after start: Int) {
+    if out.count > start { out.append(UInt8(ascii: ";")) }
+    appendDecimal(value, into: &out)
   }
 
-  private static func appendParameter(_ value: UInt8, into parameters: inout [UInt8]) {
-    appendParameter(Int(value), into: &parameters)
-  }
-
-  private static func appendColor(_ color: Color, foreground: Bool, into parameters: inout [UInt8])
-  {
+  private static func appendColor(
+    _ color: Color, foreground: Bool, into out: inout [UInt8], after start: Int
+  ) {
     switch color {
     case .default:
-      appendParameter(foreground ? 39 : 49, into: &parameters)
+      appendParameter(foreground ? 39 : 49, into: &out, after: start)
     case .ansi(let n):
       let base = foreground ? (n < 8 ? 30 : 82) : (n < 8 ? 40 : 92)
-      appendParameter(base + Int(n), into: &parameters)
+      appendParameter(base + Int(n), into: &out, after: start)
     case .indexed(let n):
-      appendParameter(foreground ? 38 : 48, into: &parameters)
-      appendParameter(5, into: &parameters)
-      appendParameter(Int(n), into: &parameters)
+      appendParameter(foreground ? 38 : 48, into: &out, after: start)
+      appendParameter(5, into: &out, after: start)
+      appendParameter(Int(n), into: &out, after: start)
     case .rgb(let r, let g, let b):
-      appendParameter(foreground ? 38 : 48, into: &parameters)
-      appendParameter(2, into: &parameters)
-      appendParameter(Int(r), into: &parameters)
-      appendParameter(Int(g), into: &parameters)
-      appendParameter(Int(b), into: &parameters)
+      appendParameter(foreground ? 38 : 48, into: &out, after: start)
+      appendParameter(2, into: &out, after: start)
+      appendParameter(Int(r), into: &out, after: start)
+      appendParameter(Int(g), into: &out, after: start)
+      appendParameter(Int(b), into: &out, after: start)
     }
   }
 
-  /// Appends a non-negative number in decimal ASCII.
+  /// Appends a non-negative number in decimal ASCII (a negative one as `0`).
   package static func appendDecimal(_ value: Int, into out: inout [UInt8]) {
     if value < 10 {
       out.append(UInt8(ascii: "0") + UInt8(max(0, value)))
       return
     }
-    var digits: [UInt8] = []
-    var v = value
-    while v > 0 {
-      digits.append(UInt8(ascii: "0") + UInt8(v % 10))
-      v /= 10
+    var divisor = 10
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
     }
-    out.append(contentsOf: digits.reversed())
   }
 
   /// The canvas as lines of text with SGR sequences, each line ending in a reset: how a frame
