@@ -13,30 +13,38 @@ extension FrameWriter {
   ///   was written).
   ///
   /// `span` holds every column where the row's content is, before and after (a slide's
-  /// damage): outside it and the columns that enter, the row is blank before and after the
-  /// shift, so only those are looked at.
+  /// damage). The row is taken at its word (``FrameDamage/moved``): it is the old row moved,
+  /// but for the columns that entered and the cells at its two edges (the halves of wide
+  /// graphemes a slide cuts there). Only those are compared and written after the shift, so a
+  /// frame's cost follows the columns that enter, not the width or the content; debug builds
+  /// check the word against every column of `span`.
   mutating func writeShifted(
     row y: Int, by shift: Int, span: ColumnSpan, old oldCells: UnsafeBufferPointer<Cell>,
     new newCells: UnsafeBufferPointer<Cell>, width: Int, into out: inout ByteBuffer
   ) -> Int? {
     let k = abs(shift)
-    guard k > 0, k < width, let current = currentStyle else { return nil }
+    guard k > 0, k < width, let current = currentStyle,
+      let n = newCells.baseAddress, let was = oldCells.baseAddress
+    else { return nil }
     let row = y * width
     // What the terminal shows after the shift: the row moved, and blanks in the current
     // background where cells entered (`bce`, as xterm, VTE and tmux do).
     let erased = Cell(grapheme: .space, style: Style(background: current.background))
-    // The columns to look at: the content's and those that enter (a cell either side too,
-    // for the halves of wide graphemes) — two ranges, not the columns between them, which are
-    // blank before and after the shift: a frame's cost follows the content, not the width.
-    let entering = shift > 0 ? ColumnSpan(width - k, width) : ColumnSpan(0, k)
-    let content = ColumnSpan(max(0, span.lower - 1), min(width, span.upper + 1))
-    let (first, second) = Self.ranges(content, entering)
-    let looks = [first, second]
+    // The columns that enter (a cell more, for the halves of wide graphemes) and the cell at
+    // the other edge: all that can differ once the row is shifted.
+    let (first, second) =
+      shift > 0
+      ? Self.ranges(ColumnSpan(0, 1), ColumnSpan(width - k - 1, width))
+      : Self.ranges(ColumnSpan(0, k + 1), ColumnSpan(width - 1, width))
+    let looks = [first, second].filter { !$0.isEmpty }
+    assert(
+      Self.movedAsPromised(n + row, was + row, by: shift, span: span, width: width, but: looks),
+      "row \(y) is the last frame's row moved by \(shift), but where columns entered")
     // The row as the shift leaves it, in those columns only (no other is read).
     if shiftedRow.count != width { shiftedRow = Array(repeating: erased, count: width) }
     shiftedRow.withUnsafeMutableBufferPointer { shifted in
-      guard let into = shifted.baseAddress, let was = oldCells.baseAddress else { return }
-      for look in looks where !look.isEmpty {
+      guard let into = shifted.baseAddress else { return }
+      for look in looks {
         // The columns whose cell comes from the row (one copy), and those that entered.
         let lower = min(look.upper, max(look.lower, -shift))
         let upper = max(lower, min(look.upper, width - shift))
@@ -45,33 +53,26 @@ extension FrameWriter {
         for x in upper..<look.upper { shifted[x] = erased }
       }
     }
-    if shift > 0, first.lower == 0, shiftedRow[0].isContinuation {
+    if shift > 0, shiftedRow[0].isContinuation {
       // The right half of a wide grapheme whose left half was deleted: not known.
       shiftedRow[0] = Self.unlike(newCells[row])
     }
-    if shift < 0, (second.isEmpty ? first : second).upper == width,
-      oldCells[row + width - k].isContinuation, !shiftedRow[width - 1].isContinuation
+    if shift < 0, oldCells[row + width - k].isContinuation,
+      !shiftedRow[width - 1].isContinuation
     {
       // The left half of a wide grapheme whose right half went past the edge: not known.
       shiftedRow[width - 1] = Self.unlike(newCells[row + width - 1])
     }
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
-      guard let n = newCells.baseAddress, let w = shifted.baseAddress else { return }
-      for look in looks where !look.isEmpty {
-        afterShift += Self.differences(n + row, w, look.lower, look.upper)
-      }
+      guard let w = shifted.baseAddress else { return }
+      for look in looks { afterShift += Self.differences(n + row, w, look.lower, look.upper) }
     }
     // The move to the row's start and the shift itself: about eight bytes. The cells that
     // differ as the row stands are counted only as far as that decides it (a row that moved
     // differs almost everywhere).
-    var asIs = 0
-    counting: for look in looks where !look.isEmpty {
-      for x in look.lower..<look.upper where !Self.sameCell(newCells, oldCells, row + x) {
-        asIs += 1
-        if afterShift + 8 < asIs { break counting }
-      }
-    }
+    let asIs = Self.differences(
+      n + row, was + row, max(0, span.lower), min(width, span.upper), upTo: afterShift + 9)
     guard afterShift + 8 < asIs else { return nil }
     if cursorY != y || cursorX != 0 {
       moveCursor(toX: 0, y: y, cells: newCells, width: width, into: &out)
@@ -83,7 +84,7 @@ extension FrameWriter {
     return shiftedRow.withUnsafeBufferPointer { shifted in
       guard let was = shifted.baseAddress else { return 0 }
       var written = 0
-      for look in looks where !look.isEmpty {
+      for look in looks {
         written += writeRow(
           y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
       }
@@ -91,13 +92,32 @@ extension FrameWriter {
     }
   }
 
+  /// Whether row `new` is row `old` moved `shift` columns (to the left when positive) in every
+  /// column of `span` but those of `but` (the columns that entered, the edges).
+  static func movedAsPromised(
+    _ new: UnsafePointer<Cell>, _ old: UnsafePointer<Cell>, by shift: Int, span: ColumnSpan,
+    width: Int, but looks: [ColumnSpan]
+  ) -> Bool {
+    for x in max(0, span.lower)..<min(width, span.upper)
+    where !looks.contains(where: { x >= $0.lower && x < $0.upper }) {
+      guard x + shift >= 0, x + shift < width, same(new + x, old + x + shift) else {
+        return false
+      }
+    }
+    return true
+  }
+
   /// How many cells of columns `lower..<upper` differ between two rows (``same``).
+  ///
+  /// Counts no further than `limit` (the answer is then `limit`): enough to decide between two
+  /// ways to write a row.
   static func differences(
-    _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, _ lower: Int, _ upper: Int
+    _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, _ lower: Int, _ upper: Int,
+    upTo limit: Int = .max
   ) -> Int {
     var count = 0
     var x = firstDifference(a, b, from: lower, to: upper)
-    while x < upper {
+    while x < upper, count < limit {
       count += 1
       x = firstDifference(a, b, from: x + 1, to: upper)
     }

@@ -244,20 +244,21 @@ package struct FrameWriter: Sendable {
 
   /// The first column of `x..<upper` where two rows' cells differ (``same``), or `upper`.
   ///
-  /// A run of the same memory is the same cells: it is skipped sixteen cells at a time (a row
-  /// of 400 columns mostly is, where a title moved; a row that shifted is, but at its edges).
+  /// A run of the same memory is the same cells: past a cell that is the same, it is skipped
+  /// sixteen cells at a time (a row of 400 columns mostly is, where a title moved; a row that
+  /// shifted is, but at its edges). A cell that differs is answered by itself, without a
+  /// memory comparison: in a run of changed cells, written one after another, that is every
+  /// cell.
   @inline(__always)
   static func firstDifference(
     _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, from x: Int, to upper: Int
   ) -> Int {
     var x = x
     while x < upper {
-      if x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
+      guard same(a + x, b + x) else { return x }
+      x &+= 1
+      while x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
         x &+= 16
-      } else if same(a + x, b + x) {
-        x &+= 1
-      } else {
-        return x
       }
     }
     return upper

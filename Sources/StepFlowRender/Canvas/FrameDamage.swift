@@ -54,6 +54,10 @@ package struct FrameDamage: Sendable {
   package var rows: [ColumnSpan]
   /// Rows whose whole content moved sideways since ``base`` (a slide's, spanning the width),
   /// and by how many columns: to the left when positive.
+  ///
+  /// A promise the writer takes at its word: each of these rows is the base's row moved by
+  /// that many columns, but for the columns that entered at one edge and the cell at each
+  /// edge (where a slide blanks the halves of wide graphemes it cuts). Debug builds check it.
   package var moved: (rows: Range<Int>, by: Int)?
 
   package init(base: UInt64, rows: [ColumnSpan], moved: (rows: Range<Int>, by: Int)? = nil) {
