@@ -1,4 +1,5 @@
 import StepFlowCore
+import Synchronization
 
 /// A push, pop or setItems of a ``NavigationBar`` in progress: what the bar looked like when it
 /// began, and how it is drawn on the way to the new top item.
@@ -16,6 +17,8 @@ package struct NavigationBarTransition: Hashable, Sendable {
   /// `.fromTrailing` for a push, `.fromLeading` for a pop.
   package var direction: SlideDirection
   package var timing: Transition
+  /// The faces' rows as drawn, kept for the frames of this transition (not part of its value).
+  var drawnRows = DrawnFaceRows()
 
   /// The rows shown when the bar is `height` rows high at `fraction` of the way to `to`.
   ///
@@ -65,9 +68,15 @@ package struct NavigationBarTransition: Hashable, Sendable {
       guard let face, face.has(row) else { return .none }
       let visible = ColumnSpan(max(x, edges.lower), min(x + width, edges.upper))
       guard !visible.isEmpty else { return .none }
-      let drawn = face.draw(
-        row, into: &canvas, rect: Rect(x: x, y: y, width: width, height: 1), tint: tint,
-        theme: theme, glyphs: glyphs, visible: visible)
+      // The row as the face draws it at column 0, copied to where it is now and cut to what
+      // shows: the titles are laid out and measured once a transition, not once a frame.
+      let line = drawnRows.row(
+        row, of: face, width: width, tint: tint, theme: theme, glyphs: glyphs)
+      let drawn = line.covered.shifted(by: x, within: visible.lower, visible.upper)
+      guard !drawn.isEmpty else { return .none }
+      canvas.blit(
+        line.cells, from: line.cells.bounds, toX: x, y: y,
+        clip: Rect(x: drawn.lower, y: y, width: drawn.upper - drawn.lower, height: 1))
       Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
       return drawn
     }
@@ -125,4 +134,66 @@ package struct NavigationBarTransition: Hashable, Sendable {
     }
     canvas.markWritten(row: row, from: lower, to: upper)
   }
+}
+
+/// The rows of a bar's faces as ``NavigationBarFace/draw(_:into:rect:tint:theme:glyphs:visible:)``
+/// draws them at column 0 of a row as wide as the bar, kept while a transition runs: each of
+/// its frames copies them to where they slide instead of laying out, sanitizing and measuring
+/// the titles again.
+///
+/// A cache, not a value: every two are equal, so a transition compares and hashes as if it
+/// were not there.
+struct DrawnFaceRows: Hashable, Sendable {
+  /// One face's row drawn: its cells, and the columns its text covers.
+  struct Line: Sendable {
+    var key: Key
+    var cells: Canvas
+    var covered: ColumnSpan
+  }
+
+  struct Key: Equatable, Sendable {
+    var face: NavigationBarFace
+    var row: NavigationBarRow
+    var width: Int
+    var tint: Color
+    var theme: Theme
+    /// The glyphs a face's rows with text use (``Glyphs`` is not `Equatable`).
+    var leftMark: String
+    var ellipsis: String
+  }
+
+  /// At most this many rows are kept (two faces of up to three rows with text, a tint or two).
+  static let capacity = 8
+
+  private final class Store: Sendable {
+    let lines = Mutex<[Line]>([])
+  }
+
+  private let store = Store()
+
+  /// The row `row` of `face` drawn at column 0 of a row `width` wide, from the store or drawn
+  /// now (and kept).
+  func row(
+    _ row: NavigationBarRow, of face: NavigationBarFace, width: Int, tint: Color, theme: Theme,
+    glyphs: Glyphs
+  ) -> Line {
+    let key = Key(
+      face: face, row: row, width: width, tint: tint, theme: theme, leftMark: glyphs.leftMark,
+      ellipsis: glyphs.ellipsis)
+    if let line = store.lines.withLock({ lines in lines.first { $0.key == key } }) {
+      return line
+    }
+    var cells = Canvas(width: max(0, width), height: 1, style: theme.text)
+    let covered = face.draw(
+      row, into: &cells, rect: cells.bounds, tint: tint, theme: theme, glyphs: glyphs)
+    let line = Line(key: key, cells: cells, covered: covered)
+    store.lines.withLock { lines in
+      if lines.count >= Self.capacity { lines.removeFirst() }
+      lines.append(line)
+    }
+    return line
+  }
+
+  static func == (_: DrawnFaceRows, _: DrawnFaceRows) -> Bool { true }
+  func hash(into _: inout Hasher) {}
 }
