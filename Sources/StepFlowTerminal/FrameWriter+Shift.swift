@@ -36,15 +36,19 @@ extension FrameWriter {
       shift > 0
       ? Self.ranges(ColumnSpan(0, 1), ColumnSpan(width - k - 1, width))
       : Self.ranges(ColumnSpan(0, k + 1), ColumnSpan(width - 1, width))
-    let looks = [first, second].filter { !$0.isEmpty }
+    // One or two of them (no array: this runs for every row of every frame of a slide).
+    let looks = second.isEmpty ? 1 : 2
+    func look(_ i: Int) -> ColumnSpan { i == 0 ? first : second }
     assert(
-      Self.movedAsPromised(n + row, was + row, by: shift, span: span, width: width, but: looks),
+      Self.movedAsPromised(
+        n + row, was + row, by: shift, span: span, width: width, but: [first, second]),
       "row \(y) is the last frame's row moved by \(shift), but where columns entered")
     // The row as the shift leaves it, in those columns only (no other is read).
     if shiftedRow.count != width { shiftedRow = Array(repeating: erased, count: width) }
     shiftedRow.withUnsafeMutableBufferPointer { shifted in
       guard let into = shifted.baseAddress else { return }
-      for look in looks {
+      for i in 0..<looks {
+        let look = look(i)
         // The columns whose cell comes from the row (one copy), and those that entered.
         let lower = min(look.upper, max(look.lower, -shift))
         let upper = max(lower, min(look.upper, width - shift))
@@ -66,7 +70,9 @@ extension FrameWriter {
     var afterShift = 0
     shiftedRow.withUnsafeBufferPointer { shifted in
       guard let w = shifted.baseAddress else { return }
-      for look in looks { afterShift += Self.differences(n + row, w, look.lower, look.upper) }
+      for i in 0..<looks {
+        afterShift += Self.differences(n + row, w, look(i).lower, look(i).upper)
+      }
     }
     // The move to the row's start and the shift itself: about eight bytes. The cells that
     // differ as the row stands are counted only as far as that decides it (a row that moved
@@ -84,9 +90,9 @@ extension FrameWriter {
     return shiftedRow.withUnsafeBufferPointer { shifted in
       guard let was = shifted.baseAddress else { return 0 }
       var written = 0
-      for look in looks {
+      for i in 0..<looks {
         written += writeRow(
-          y, look.lower, look.upper, new: newCells, was: was, width: width, into: &out)
+          y, look(i).lower, look(i).upper, new: newCells, was: was, width: width, into: &out)
       }
       return written
     }
