@@ -319,10 +319,20 @@ extension FlowView {
   }
 
   /// Per row, the columns of both (the content of two frames: where it moved over).
+  ///
+  /// One pass over the two buffers (this runs at every frame of a slide, a row of the body a
+  /// span).
   private static func union(_ a: [ColumnSpan], _ b: [ColumnSpan]) -> [ColumnSpan] {
-    (0..<max(a.count, b.count)).map { row in
-      (row < a.count ? a[row] : .none).union(row < b.count ? b[row] : .none)
+    let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+    var result = long
+    result.withUnsafeMutableBufferPointer { result in
+      short.withUnsafeBufferPointer { short in
+        for row in short.indices where !short[row].isEmpty {
+          result[row] = result[row].union(short[row])
+        }
+      }
     }
+    return result
   }
 
   /// Gives the frame its number and, when the frame before was of the same slide showing the

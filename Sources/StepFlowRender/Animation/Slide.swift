@@ -114,15 +114,21 @@ extension Slide {
     area: Rect
   ) -> [ColumnSpan] {
     let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
-    return (0..<area.height).map { row in
-      let old =
-        row < outgoing.count
-        ? outgoing[row].shifted(by: outgoingX, within: area.x, area.maxX) : .none
-      let new =
-        row < incoming.count
-        ? incoming[row].shifted(by: incomingX, within: area.x, area.maxX) : .none
-      return old.union(new)
+    var spans = Array(repeating: ColumnSpan.none, count: max(0, area.height))
+    // Only the rows with content are worked out (a screen's rows are mostly blank).
+    spans.withUnsafeMutableBufferPointer { spans in
+      func add(_ screen: [ColumnSpan], at x: Int) {
+        screen.withUnsafeBufferPointer { screen in
+          for row in 0..<min(screen.count, spans.count) where !screen[row].isEmpty {
+            spans[row] = spans[row].union(
+              screen[row].shifted(by: x, within: area.x, area.maxX))
+          }
+        }
+      }
+      add(outgoing, at: outgoingX)
+      add(incoming, at: incomingX)
     }
+    return spans
   }
 
   /// Draws the slide at `shift` again in `spans` (one a row of `area`, in the canvas's
