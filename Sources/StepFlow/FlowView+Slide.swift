@@ -296,7 +296,9 @@ extension FlowView {
       }
       (from, spans) = (0, Self.union(slide.content(in: key.body, at: 0), content))
     }
-    let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
+    // Over an earlier frame of this slide, only where its bar's titles were is drawn again.
+    let barColumns = bar.render(
+      into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs, over: base?.bar)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
       direction: slide.direction, shift: slide.shift, into: &canvas, area: key.body,

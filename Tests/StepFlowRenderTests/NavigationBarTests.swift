@@ -399,3 +399,45 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
     #expect(late[39, 0] == blank || late[39, 0].symbol != " ")
   }
 }
+
+/// A bar drawn over its own drawing at another moment of the same transition (a slide's
+/// earlier frame) blanks and draws only where that drawing's titles were: the result must be
+/// the bar drawn from nothing.
+@Suite struct NavigationBarOverEarlierFrameTests {
+  @Test(arguments: [false, true])
+  func drawingOverAnEarlierMomentIsDrawingAnew(pop: Bool) {
+    let shipping = NavigationItem(title: "配送先 🚚", tint: .green)
+    let wide = NavigationItem(title: "お支払い 💳 Payment", backTitle: "カート 🛒")
+    // Faces with the same rows (the bar line and the separator), then with others (a prompt
+    // and a large title): those are drawn whole.
+    for (below, top) in [(cart, shipping), (shipping, wide), (cart, payment)] {
+      for theme in [Theme(), Theme(foreground: .white, background: .black)] {
+        var bar = linearBar([below])
+        if pop {
+          bar = linearBar([below, top])
+          _ = bar.pop(animated: true, at: .zero)
+        } else {
+          bar.push(top, animated: true, at: .zero)
+        }
+        for width in [23, 40] {
+          let moments = stride(from: 0, through: 200, by: 10).map { Duration.milliseconds($0) }
+          for earlier in moments {
+            var canvas = Canvas(width: width, height: 6, style: theme.text)
+            let drawn = bar.render(into: &canvas, area: canvas.bounds, at: earlier, theme: theme)
+            for now in moments where bar.height(at: now) == bar.height(at: earlier) {
+              var over = canvas
+              let spans = bar.render(
+                into: &over, area: over.bounds, at: now, theme: theme, over: drawn)
+              var fresh = Canvas(width: width, height: 6, style: theme.text)
+              let freshSpans = bar.render(
+                into: &fresh, area: fresh.bounds, at: now, theme: theme)
+              #expect(
+                over.cells == fresh.cells && spans == freshSpans,
+                "\(top.title) \(pop ? "pop" : "push") at \(now) over \(earlier), \(width) wide")
+            }
+          }
+        }
+      }
+    }
+  }
+}

@@ -158,23 +158,42 @@ package struct NavigationBar: Hashable, Sendable {
   ///   - now: the time of the frame.
   ///   - theme: text, prompt/separator (`inactive`) and background colours.
   ///   - glyphs: the back mark, ellipsis and separator line.
+  ///   - drawn: when `canvas` shows this bar already, drawn at another moment of the same
+  ///     transition (a slide's earlier frame), what that drawing returned: only those columns
+  ///     are blanked and drawn again when the bar is as high and its faces have the same rows
+  ///     (the rest of the bar, its blanks and separator, is the same at every moment).
   /// - Returns: per row drawn, the columns its titles cover (none for the separator): the
   ///   rest of the row is a blank, or the separator's line, whatever the moment — two frames
   ///   of the bar as high differ only in the columns either covers.
   @discardableResult
   package func render(
     into canvas: inout Canvas, area: Rect, at now: Duration, theme: Theme = Theme(),
-    glyphs: Glyphs = .unicode
+    glyphs: Glyphs = .unicode, over drawn: [ColumnSpan]? = nil
   ) -> [ColumnSpan] {
     let rect = area.top(height(at: now)).intersection(canvas.bounds)
     guard !rect.isEmpty else { return [] }
-    canvas.fill(rect, style: theme.text)
     let tint = tint(at: now)
     if let t = activeTransition(at: now) {
+      if let drawn, drawn.count == rect.height, t.from?.rows == face?.rows,
+        rect.width == area.width
+      {
+        for (i, span) in drawn.enumerated() where !span.isEmpty {
+          let cut = ColumnSpan(max(rect.x, span.lower), min(rect.maxX, span.upper))
+          guard !cut.isEmpty else { continue }
+          canvas.fill(
+            Rect(x: cut.lower, y: rect.y + i, width: cut.upper - cut.lower, height: 1),
+            style: theme.text)
+        }
+        return t.render(
+          to: face, into: &canvas, rect: rect, fraction: t.timing.fraction(at: now), tint: tint,
+          theme: theme, glyphs: glyphs, separator: false)
+      }
+      canvas.fill(rect, style: theme.text)
       return t.render(
         to: face, into: &canvas, rect: rect, fraction: t.timing.fraction(at: now), tint: tint,
         theme: theme, glyphs: glyphs)
     }
+    canvas.fill(rect, style: theme.text)
     var covered = Array(repeating: ColumnSpan.none, count: rect.height)
     guard let face else { return covered }
     for (i, row) in face.rows.enumerated() where i < rect.height {

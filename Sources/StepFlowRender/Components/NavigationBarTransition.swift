@@ -48,11 +48,13 @@ package struct NavigationBarTransition: Hashable, Sendable {
   /// faces are drawn where they are at this moment, cut at the bar's edges and at the seam
   /// between them (as ``Slide`` cuts two screens), straight into the canvas: a frame draws the
   /// titles, not the bar's width.
-  /// - Returns: per row, the columns the titles cover (``NavigationBar/render(into:area:at:theme:glyphs:)``).
+  /// The separator is drawn too unless `separator` is false (it is there already: the same at
+  /// every moment).
+  /// - Returns: per row, the columns the titles cover (``NavigationBar/render(into:area:at:theme:glyphs:over:)``).
   @discardableResult
   package func render(
     to: NavigationBarFace?, into canvas: inout Canvas, rect: Rect, fraction: Double,
-    tint: Color, theme: Theme, glyphs: Glyphs
+    tint: Color, theme: Theme, glyphs: Glyphs, separator: Bool = true
   ) -> [ColumnSpan] {
     let rows = visibleRows(to: to, height: rect.height, fraction: fraction)
     let width = rect.width
@@ -83,6 +85,7 @@ package struct NavigationBarTransition: Hashable, Sendable {
     for (i, row) in rows.enumerated() {
       let y = rect.y + i
       if row == .separator {
+        guard separator else { continue }
         let line = Rect(x: rect.x, y: y, width: width, height: 1)
         (to ?? from)?.draw(row, into: &canvas, rect: line, tint: tint, theme: theme, glyphs: glyphs)
         continue
