@@ -332,9 +332,13 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
       NavigationBarFace(items: [NavigationItem(title: "Ready")]),
     ]
     for theme in [Theme(), Theme(foreground: .white, background: .black)] {
-      for (a, b) in [(0, 1), (1, 0), (1, 2), (2, 0)] {
+      // A tint the faces share (their rows are drawn once and copied) and one the back
+      // button blends from (its row is drawn at every frame).
+      for ((a, b), fromTint) in [(0, 1), (1, 0), (1, 2), (2, 0)].flatMap({ pair in
+        [Color.blue, .orange].map { (pair, $0) }
+      }) {
         let t = NavigationBarTransition(
-          from: faces[a], fromHeight: 2, fromTint: .blue, direction: direction,
+          from: faces[a], fromHeight: 2, fromTint: fromTint, direction: direction,
           timing: Transition(start: .zero, duration: .milliseconds(100), easing: .linear))
         for (x, width, canvasWidth) in [(0, 23, 23), (3, 17, 25), (5, 30, 35)] {
           for step in 0...20 {
@@ -439,5 +443,32 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
         }
       }
     }
+  }
+}
+
+/// The rows a bar transition copies are laid out once, not at every frame — also while the
+/// back button's tint blends from one item's to the other's (that row alone is drawn anew).
+@Suite struct NavigationBarDrawnRowsTests {
+  @Test(arguments: [Color.blue, .orange])
+  func eachFaceRowIsLaidOutOnceATransition(from tint: Color) {
+    let below = NavigationBarFace(items: [NavigationItem(title: "Shopping cart")])
+    let top = NavigationBarFace(items: [
+      NavigationItem(title: "Shopping cart"),
+      NavigationItem(title: "Payment", prompt: "Step 2 of 4", largeTitle: "Pay 💳"),
+    ])
+    let t = NavigationBarTransition(
+      from: below, fromHeight: 2, fromTint: tint, direction: .fromTrailing,
+      timing: Transition(start: .zero, duration: .milliseconds(100), easing: .linear))
+    for step in 0...20 {
+      let fraction = Double(step) / 20
+      let blended = tint.blended(with: .blue, by: fraction)
+      var canvas = Canvas(width: 40, height: 4)
+      t.render(
+        to: top, into: &canvas, rect: canvas.bounds, fraction: fraction, tint: blended,
+        theme: Theme(), glyphs: .unicode)
+    }
+    // The old face's bar row, the new face's prompt and large title, and its bar row (with
+    // the back button) when its tint does not change.
+    #expect(t.drawnRows.rowsDrawn == (tint == .blue ? 4 : 3))
   }
 }

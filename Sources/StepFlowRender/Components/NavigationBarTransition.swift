@@ -70,15 +70,26 @@ package struct NavigationBarTransition: Hashable, Sendable {
       guard let face, face.has(row) else { return .none }
       let visible = ColumnSpan(max(x, edges.lower), min(x + width, edges.upper))
       guard !visible.isEmpty else { return .none }
-      // The row as the face draws it at column 0, copied to where it is now and cut to what
-      // shows: the titles are laid out and measured once a transition, not once a frame.
-      let line = drawnRows.row(
-        row, of: face, width: width, tint: tint, theme: theme, glyphs: glyphs)
-      let drawn = line.covered.shifted(by: x, within: visible.lower, visible.upper)
-      guard !drawn.isEmpty else { return .none }
-      canvas.blit(
-        line.cells, from: line.cells.bounds, toX: x, y: y,
-        clip: Rect(x: drawn.lower, y: y, width: drawn.upper - drawn.lower, height: 1))
+      // Only the back button takes the tint; while it blends from one item's tint to the
+      // other's it is another colour at every frame, and that row is drawn where it is.
+      let tinted = row == .bar && face.backTitle != nil
+      let drawn: ColumnSpan
+      if tinted, tintBlends(to: to) {
+        drawn = face.draw(
+          row, into: &canvas, rect: Rect(x: x, y: y, width: width, height: 1), tint: tint,
+          theme: theme, glyphs: glyphs, visible: visible)
+      } else {
+        // The row as the face draws it at column 0, copied to where it is now and cut to
+        // what shows: the titles are laid out and measured once a transition, not a frame.
+        let line = drawnRows.row(
+          row, of: face, width: width, tint: tinted ? tint : .default, theme: theme,
+          glyphs: glyphs)
+        drawn = line.covered.shifted(by: x, within: visible.lower, visible.upper)
+        guard !drawn.isEmpty else { return .none }
+        canvas.blit(
+          line.cells, from: line.cells.bounds, toX: x, y: y,
+          clip: Rect(x: drawn.lower, y: y, width: drawn.upper - drawn.lower, height: 1))
+      }
       Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
       return drawn
     }
@@ -96,6 +107,12 @@ package struct NavigationBarTransition: Hashable, Sendable {
       }
     }
     return covered
+  }
+
+  /// Whether the back button's tint changes during the transition to `to` (the bar blends
+  /// ``fromTint`` into the new top item's).
+  func tintBlends(to: NavigationBarFace?) -> Bool {
+    fromTint != (to?.tint ?? .default)
   }
 
   /// Fades the cells of `row` in `columns` toward `background` by `amount`.
@@ -170,7 +187,11 @@ struct DrawnFaceRows: Hashable, Sendable {
 
   private final class Store: Sendable {
     let lines = Mutex<[Line]>([])
+    let drawn = Mutex(0)
   }
+
+  /// How many rows were drawn to be kept (each face's rows once, when the cache serves).
+  package var rowsDrawn: Int { store.drawn.withLock { $0 } }
 
   private let store = Store()
 
@@ -190,6 +211,7 @@ struct DrawnFaceRows: Hashable, Sendable {
     let covered = face.draw(
       row, into: &cells, rect: cells.bounds, tint: tint, theme: theme, glyphs: glyphs)
     let line = Line(key: key, cells: cells, covered: covered)
+    store.drawn.withLock { $0 += 1 }
     store.lines.withLock { lines in
       if lines.count >= Self.capacity { lines.removeFirst() }
       lines.append(line)
