@@ -271,34 +271,10 @@ package struct FrameWriter: Sendable {
     let identical = withUnsafeBytes(of: current) { a in
       withUnsafeBytes(of: style) { b in
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return false }
-        return identicalBytes(pa, pb, count: MemoryLayout<Style>.size)
+        return StepFlowRender.identicalBytes(pa, pb, count: MemoryLayout<Style>.size)
       }
     }
     return identical || current == style
-  }
-
-  /// Whether `count` bytes at `a` and `b` are the same, eight at a time (StepFlowRender's
-  /// `sameBytes` does the same; this copy is inlined into the writer's innermost loops).
-  @inline(__always)
-  static func identicalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int)
-    -> Bool
-  {
-    // Branch-free: OR together the XOR of every word.
-    var difference: UInt64 = 0
-    var offset = 0
-    while offset &+ 8 <= count {
-      difference |=
-        a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset &+= 8
-    }
-    while offset < count {
-      difference |= UInt64(
-        a.load(fromByteOffset: offset, as: UInt8.self)
-          ^ b.load(fromByteOffset: offset, as: UInt8.self))
-      offset &+= 1
-    }
-    return difference == 0
   }
 
   /// Moves to (`x`, `y`) if needed, sets the style and writes one grapheme.
@@ -318,11 +294,23 @@ package struct FrameWriter: Sendable {
       out.append(contentsOf: styleBytes)
       currentStyle = cell.style
     }
-    let byteCount = cell.grapheme.utf8Count
-    if byteCount == 0 {
-      // A continuation without a lead (not produced by Canvas): show a blank.
-      out.append(0x20)
+    let byteCount: Int
+    if let byte = cell.grapheme.singleByte {
+      // Most cells: one byte.
+      byteCount = 1
+      out.append(byte)
+    } else if let stored = cell.grapheme.storedBytes {
+      // Up to fifteen bytes, held in the cell (a box-drawing line, an accented letter).
+      byteCount = stored.count
+      if byteCount == 0 {
+        // A continuation without a lead (not produced by Canvas): show a blank.
+        out.append(0x20)
+      }
+      for i in 0..<byteCount {
+        out.append(UInt8(truncatingIfNeeded: (i < 8 ? stored.low : stored.high) >> (8 * (i & 7))))
+      }
     } else {
+      byteCount = cell.grapheme.utf8Count
       cell.grapheme.forEachUTF8Byte { out.append($0) }
     }
     let cellWidth = isWide ? 2 : 1

@@ -5,6 +5,7 @@ package struct ColumnSpan: Hashable, Sendable {
   package var lower: Int
   package var upper: Int
 
+  @inlinable
   package init(_ lower: Int, _ upper: Int) {
     self.lower = lower
     self.upper = upper
@@ -14,10 +15,13 @@ package struct ColumnSpan: Hashable, Sendable {
   package static let none = ColumnSpan(Int.max, Int.min)
 
   /// Whether it holds no column.
-  @inline(__always) package var isEmpty: Bool { lower >= upper }
+  ///
+  /// This and the other small members are `@inlinable`: a frame asks them for every row of
+  /// the screen from other modules, where a call each costs more than the answer.
+  @inlinable package var isEmpty: Bool { lower >= upper }
 
   /// Grows to take in `from..<to`, cut to `0..<width`.
-  @inline(__always)
+  @inlinable
   package mutating func cover(_ from: Int, _ to: Int, within width: Int) {
     let a = max(0, from)
     let b = min(width, to)
@@ -27,6 +31,7 @@ package struct ColumnSpan: Hashable, Sendable {
   }
 
   /// The smallest span holding both.
+  @inlinable
   package func union(_ other: ColumnSpan) -> ColumnSpan {
     if isEmpty { return other }
     if other.isEmpty { return self }
@@ -34,6 +39,7 @@ package struct ColumnSpan: Hashable, Sendable {
   }
 
   /// Moved `offset` columns and cut to `start..<end`.
+  @inlinable
   package func shifted(by offset: Int, within start: Int, _ end: Int) -> ColumnSpan {
     guard !isEmpty else { return .none }
     let a = max(start, lower + offset)
@@ -92,14 +98,16 @@ extension Canvas {
     let r = rect.intersection(bounds)
     guard !r.isEmpty else { return Array(repeating: .none, count: max(0, rect.height)) }
     var spans = Array(repeating: ColumnSpan.none, count: rect.height)
+    var blank = blank
     cells.withUnsafeBufferPointer { cells in
+      guard let cells = cells.baseAddress else { return }
       for y in r.y..<r.maxY {
-        let row = y * width
+        let row = cells + y * width
         var span = ColumnSpan(max(r.x, written[y].lower), min(r.maxX, written[y].upper))
-        while span.lower < span.upper, Self.isBlank(cells[row + span.lower], blank) {
+        while span.lower < span.upper, Self.isBlank(row + span.lower, &blank) {
           span.lower += 1
         }
-        while span.upper > span.lower, Self.isBlank(cells[row + span.upper - 1], blank) {
+        while span.upper > span.lower, Self.isBlank(row + span.upper - 1, &blank) {
           span.upper -= 1
         }
         if !span.isEmpty {
@@ -110,9 +118,9 @@ extension Canvas {
     return spans
   }
 
-  /// Whether `cell` is `blank`: from their bytes first (cells are plain data).
+  /// Whether `cell` is `blank`: from their bytes first, where they lie (cells are plain data).
   @inline(__always)
-  private static func isBlank(_ cell: Cell, _ blank: Cell) -> Bool {
-    sameBytes(cell, blank) || cell == blank
+  private static func isBlank(_ cell: UnsafePointer<Cell>, _ blank: UnsafePointer<Cell>) -> Bool {
+    identicalBytes(cell, blank, count: MemoryLayout<Cell>.size) || cell.pointee == blank.pointee
   }
 }

@@ -8,9 +8,9 @@ import Synchronization
 /// index, so equal graphemes are always equal values.
 public struct Grapheme: Hashable, Sendable {
   /// Bytes 0–7.
-  private var low: UInt64
+  @usableFromInline var low: UInt64
   /// Bytes 8–14, and in the top byte the length (0–15), or 0xFF for an interned cluster.
-  private var high: UInt64
+  @usableFromInline var high: UInt64
 
   private static let internedMark: UInt64 = 0xFF
 
@@ -70,7 +70,30 @@ public struct Grapheme: Hashable, Sendable {
   }
 
   /// Whether this is the empty grapheme (a continuation cell).
-  @inline(__always) public var isEmpty: Bool { high == 0 }
+  @inlinable public var isEmpty: Bool { high == 0 }
+
+  /// Whether two graphemes are the same: their bytes, or one interned cluster.
+  ///
+  /// The table interns each text once, so this is what the synthesized `==` compares, made
+  /// inlinable: the frame writer asks it of every cell that changed.
+  @inlinable public static func == (a: Grapheme, b: Grapheme) -> Bool {
+    a.low == b.low && a.high == b.high
+  }
+
+  /// The grapheme's UTF-8 bytes when it holds them itself (all but an interned cluster): the
+  /// first eight in `low`, the rest in `high`, lowest byte first, and how many; `nil` for an
+  /// interned cluster (``forEachUTF8Byte(_:)`` has its bytes).
+  @inlinable public var storedBytes: (low: UInt64, high: UInt64, count: Int)? {
+    let length = high >> 56
+    return length == 0xFF ? nil : (low, high, Int(length))
+  }
+
+  /// The grapheme's byte when it is one byte (most cells: a letter or a blank), else `nil`.
+  ///
+  /// Inlinable, as ``isEmpty``: the frame writer asks it for every cell it writes.
+  @inlinable public var singleByte: UInt8? {
+    high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
+  }
 
   /// Whether this is a single space.
   @inline(__always) public var isSpace: Bool { self == .space }

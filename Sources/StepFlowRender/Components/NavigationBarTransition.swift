@@ -134,9 +134,12 @@ package struct NavigationBarTransition: Hashable, Sendable {
     // one by its bytes (the synthesized `==` compares colours case by case).
     var last: (from: Style, to: Style)?
     let start = row * canvas.width
+    var blank = blank
     canvas.withUnsafeMutableCells { cells in
+      guard let base = cells.baseAddress else { return }
       for i in (start + lower)..<(start + upper) {
-        if sameBytes(cells[i], blank) { continue }
+        // Compared where it lies (a copy of each cell to compare costs as much again).
+        if identicalBytes(base + i, &blank, count: MemoryLayout<Cell>.size) { continue }
         let style = cells[i].style
         if let last, sameBytes(last.from, style) {
           cells[i].style = last.to
