@@ -207,4 +207,45 @@ private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canv
       }
     }
   }
+
+  /// A later frame of a slide is drawn over an earlier one (two frames back: the canvas the
+  /// frame writer does not hold) in the union of the content then and now; the cells there
+  /// are the screens' rows, not filled first, so whatever the earlier frame left in them (wide
+  /// graphemes cut anywhere) must be overwritten.
+  @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
+  func drawingOverAnEarlierFrameIsTheWholeSlide(direction: SlideDirection) {
+    var random = SeededGenerator(seed: direction == .fromTrailing ? 7 : 11)
+    let blank = Style(foreground: .ansi(7), background: .ansi(4))
+    for _ in 0..<40 {
+      let (width, height) = (Int.random(in: 4...60, using: &random), 5)
+      let outgoing = Self.screen(&random, width: width, height: height, blank: blank)
+      let incoming = Self.screen(&random, width: width, height: height, blank: blank)
+      let cell = Cell(grapheme: .space, style: blank)
+      let area = Rect(x: 2, y: 1, width: width, height: height)
+      func content(at shift: Int) -> [ColumnSpan] {
+        Slide.contentSpans(
+          outgoing: outgoing.contentSpans(blank: cell),
+          incoming: incoming.contentSpans(blank: cell), direction: direction, shift: shift,
+          area: area)
+      }
+      func frame(at shift: Int) -> Canvas {
+        var canvas = Canvas(width: width + 4, height: height + 2, style: blank)
+        canvas.draw("top", x: 0, y: 0, style: .plain)
+        Slide.draw(
+          outgoing: outgoing, incoming: incoming, direction: direction,
+          fraction: Double(shift) / Double(width), into: &canvas, area: area, fill: blank)
+        return canvas
+      }
+      for earlier in 0..<width {
+        let later = Int.random(in: (earlier + 1)...width, using: &random)
+        var over = frame(at: earlier)
+        let spans = zip(content(at: earlier), content(at: later)).map { $0.union($1) }
+        Slide.redraw(
+          outgoing: outgoing, incoming: incoming, direction: direction, shift: later,
+          into: &over, area: area, spans: spans, fill: blank)
+        #expect(over == frame(at: later), "\(direction) \(width) wide, \(earlier) → \(later)")
+        if over != frame(at: later) { return }
+      }
+    }
+  }
 }

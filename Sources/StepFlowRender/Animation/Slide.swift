@@ -145,16 +145,35 @@ extension Slide {
   ) {
     let width = area.width
     let (outgoingX, incomingX) = Self.origins(direction, shift: shift, area: area)
+    // The two screens' columns tile the area: each copied row covers its screen's columns of
+    // the span, and only those of a screen without a row there are filled. (Outside the spans
+    // the cells are blanks in both frames, so no wide grapheme of an earlier frame straddles a
+    // span's edge.) Screens of another width than the area's do not tile it: the span is then
+    // filled first.
+    let tiles = outgoing.width == width && incoming.width == width
     for (row, span) in spans.enumerated() where !span.isEmpty && row < area.height {
       let y = area.y + row
       let cut = Rect(x: span.lower, y: y, width: span.upper - span.lower, height: 1)
-      canvas.fill(cut, style: fill)
-      if shift < width, let from = Self.row(row, of: outgoing, kept: outgoingRows) {
+      let leaving = shift < width ? Self.row(row, of: outgoing, kept: outgoingRows) : nil
+      let arriving = shift > 0 ? Self.row(row, of: incoming, kept: incomingRows) : nil
+      if !tiles {
+        canvas.fill(cut, style: fill)
+      } else {
+        if leaving == nil {
+          canvas.fill(
+            cut.intersection(Rect(x: outgoingX, y: y, width: width, height: 1)), style: fill)
+        }
+        if arriving == nil {
+          canvas.fill(
+            cut.intersection(Rect(x: incomingX, y: y, width: width, height: 1)), style: fill)
+        }
+      }
+      if let from = leaving {
         canvas.blit(
           outgoing, from: Rect(x: 0, y: from, width: outgoing.width, height: 1), toX: outgoingX,
           y: y, clip: cut)
       }
-      if shift > 0, let from = Self.row(row, of: incoming, kept: incomingRows) {
+      if let from = arriving {
         canvas.blit(
           incoming, from: Rect(x: 0, y: from, width: incoming.width, height: 1), toX: incomingX,
           y: y, clip: cut)
