@@ -77,6 +77,11 @@ package struct FrameWriter: Sendable {
   var currentStyle: Style?
   /// Scratch space for one SGR sequence, kept to avoid allocating for every style change.
   var styleBytes: [UInt8] = []
+  /// The SGR sequences written lately, by the change each makes: the frames of a slide change
+  /// between the same few styles again and again (``appendStyleChange(to:into:)``).
+  var styleChanges: [StyleChange] = []
+  /// Where the next sequence goes in ``styleChanges`` once it is full.
+  var nextStyleChange = 0
   /// Scratch space for a row as a shift leaves it (``writeShifted``).
   var shiftedRow: [Cell] = []
   /// Whether rows that moved sideways may be shifted in the terminal (`DCH`/`ICH`).
@@ -277,6 +282,43 @@ package struct FrameWriter: Sendable {
     return identical || current == style
   }
 
+  /// One SGR sequence written: from which style to which, and its bytes.
+  struct StyleChange {
+    var from: Style?
+    var to: Style
+    var bytes: [UInt8]
+  }
+
+  /// How many sequences ``styleChanges`` keeps.
+  static let styleChangesKept = 16
+
+  /// Writes the SGR sequence from the current style to `style` and makes it the current one:
+  /// the sequence written for the same change lately when there is one (styles compared by
+  /// their bytes), else made (``ANSI/appendStyleChange(from:to:depth:into:)``) and kept.
+  mutating func appendStyleChange(to style: Style, into out: inout ByteBuffer) {
+    defer { currentStyle = style }
+    let from = currentStyle
+    for change in styleChanges where sameBytes(change.to, style) {
+      let sameFrom =
+        switch (change.from, from) {
+        case (nil, nil): true
+        case (let a?, let b?): sameBytes(a, b)
+        default: false
+        }
+      if sameFrom { return out.append(contentsOf: change.bytes) }
+    }
+    styleBytes.removeAll(keepingCapacity: true)
+    ANSI.appendStyleChange(from: from, to: style, depth: depth, into: &styleBytes)
+    out.append(contentsOf: styleBytes)
+    let change = StyleChange(from: from, to: style, bytes: styleBytes)
+    if styleChanges.count < Self.styleChangesKept {
+      styleChanges.append(change)
+    } else {
+      styleChanges[nextStyleChange] = change
+      nextStyleChange = (nextStyleChange + 1) % Self.styleChangesKept
+    }
+  }
+
   /// Moves to (`x`, `y`) if needed, sets the style and writes one grapheme.
   /// - Returns: the number of cells the grapheme covers (1 or 2).
   mutating func writeCell(
@@ -289,10 +331,7 @@ package struct FrameWriter: Sendable {
       moveCursor(toX: x, y: y, cells: cells, width: width, into: &out)
     }
     if !Self.sameStyle(currentStyle, cell.style) {
-      styleBytes.removeAll(keepingCapacity: true)
-      ANSI.appendStyleChange(from: currentStyle, to: cell.style, depth: depth, into: &styleBytes)
-      out.append(contentsOf: styleBytes)
-      currentStyle = cell.style
+      appendStyleChange(to: cell.style, into: &out)
     }
     let byteCount: Int
     if let byte = cell.grapheme.singleByte {

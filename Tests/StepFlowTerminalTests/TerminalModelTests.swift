@@ -203,6 +203,31 @@ import Testing
     }
   }
 
+  /// One writer over many frames, as a session has it: the SGR sequences it keeps for the
+  /// changes it made lately (more kinds of change than it keeps, so they are replaced) must
+  /// leave the terminal in each frame's styles.
+  @Test func oneWriterOverFramesOfManyStylesLeavesEachFrameExact() {
+    var rng = SeededGenerator(seed: 20_261_203)
+    var writer = FrameWriter(depth: .truecolor)
+    var model = TerminalModel(width: 30, height: 8)
+    var palette = Self.randomPalette(&rng)
+    var frame = Self.randomCanvas(width: 30, height: 8, palette: palette, &rng)
+    for round in 0..<300 {
+      if round % 10 == 0 { palette = Self.randomPalette(&rng) + palette.prefix(2) }
+      if round % 3 == 0 {
+        frame = Self.randomCanvas(width: 30, height: 8, palette: palette, &rng)
+      } else {
+        Self.scribble(&frame, count: Int.random(in: 1...30, using: &rng), palette: palette, &rng)
+      }
+      model.apply(writer.frame(frame))
+      let differences = model.differences(from: frame)
+      #expect(differences == [], "round \(round)")
+      if !differences.isEmpty { return }
+    }
+    #expect(writer.styleChanges.count == FrameWriter.styleChangesKept)
+    #expect(model.errors == [])
+  }
+
   @Test func aOneCellChangeIsAShortWriteWhateverTheScreen() {
     var rng = SeededGenerator(seed: 7)
     for _ in 0..<100 {
