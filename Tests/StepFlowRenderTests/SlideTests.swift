@@ -176,32 +176,40 @@ private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canv
     return canvas
   }
 
+  /// The blank of ``screens(_:)``.
+  private static let blank = Style(foreground: .ansi(7), background: .ansi(4))
+  private static let cell = Cell(grapheme: .space, style: blank)
+
+  /// Two random screens of the same size, and where they slide: in a frame larger than the
+  /// screens, below a row of its own.
+  private static func screens(_ random: inout SeededGenerator) -> (Canvas, Canvas, Rect) {
+    let (width, height) = (Int.random(in: 4...60, using: &random), 5)
+    let outgoing = screen(&random, width: width, height: height, blank: blank)
+    let incoming = screen(&random, width: width, height: height, blank: blank)
+    return (outgoing, incoming, Rect(x: 2, y: 1, width: width, height: height))
+  }
+
   @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
   func drawingTheContentSpansIsTheWholeSlide(direction: SlideDirection) {
     var random = SeededGenerator(seed: direction == .fromTrailing ? 3 : 5)
-    let blank = Style(foreground: .ansi(7), background: .ansi(4))
     for _ in 0..<60 {
-      let (width, height) = (Int.random(in: 4...60, using: &random), 5)
-      let outgoing = Self.screen(&random, width: width, height: height, blank: blank)
-      let incoming = Self.screen(&random, width: width, height: height, blank: blank)
-      let cell = Cell(grapheme: .space, style: blank)
-      // In a frame larger than the screens, below a row of its own.
-      let area = Rect(x: 2, y: 1, width: width, height: height)
+      let (outgoing, incoming, area) = Self.screens(&random)
+      let (width, height) = (area.width, area.height)
       for shift in 0...width {
-        var whole = Canvas(width: width + 4, height: height + 2, style: blank)
+        var whole = Canvas(width: width + 4, height: height + 2, style: Self.blank)
         whole.draw("top", x: 0, y: 0, style: .plain)
         var spans = whole
         Slide.draw(
           outgoing: outgoing, incoming: incoming, direction: direction,
-          fraction: Double(shift) / Double(width), into: &whole, area: area, fill: blank)
+          fraction: Double(shift) / Double(width), into: &whole, area: area, fill: Self.blank)
         Slide.redraw(
           outgoing: outgoing, incoming: incoming, direction: direction, shift: shift,
           into: &spans, area: area,
           spans: Slide.contentSpans(
-            outgoing: outgoing.contentSpans(blank: cell),
-            incoming: incoming.contentSpans(blank: cell), direction: direction, shift: shift,
+            outgoing: outgoing.contentSpans(blank: Self.cell),
+            incoming: incoming.contentSpans(blank: Self.cell), direction: direction, shift: shift,
             area: area),
-          fill: blank)
+          fill: Self.blank)
         #expect(spans == whole, "\(direction) \(width) wide at \(shift)")
         if spans != whole { return }
       }
@@ -215,25 +223,21 @@ private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canv
   @Test(arguments: [SlideDirection.fromTrailing, .fromLeading])
   func drawingOverAnEarlierFrameIsTheWholeSlide(direction: SlideDirection) {
     var random = SeededGenerator(seed: direction == .fromTrailing ? 7 : 11)
-    let blank = Style(foreground: .ansi(7), background: .ansi(4))
     for _ in 0..<40 {
-      let (width, height) = (Int.random(in: 4...60, using: &random), 5)
-      let outgoing = Self.screen(&random, width: width, height: height, blank: blank)
-      let incoming = Self.screen(&random, width: width, height: height, blank: blank)
-      let cell = Cell(grapheme: .space, style: blank)
-      let area = Rect(x: 2, y: 1, width: width, height: height)
+      let (outgoing, incoming, area) = Self.screens(&random)
+      let (width, height) = (area.width, area.height)
       func content(at shift: Int) -> [ColumnSpan] {
         Slide.contentSpans(
-          outgoing: outgoing.contentSpans(blank: cell),
-          incoming: incoming.contentSpans(blank: cell), direction: direction, shift: shift,
+          outgoing: outgoing.contentSpans(blank: Self.cell),
+          incoming: incoming.contentSpans(blank: Self.cell), direction: direction, shift: shift,
           area: area)
       }
       func frame(at shift: Int) -> Canvas {
-        var canvas = Canvas(width: width + 4, height: height + 2, style: blank)
+        var canvas = Canvas(width: width + 4, height: height + 2, style: Self.blank)
         canvas.draw("top", x: 0, y: 0, style: .plain)
         Slide.draw(
           outgoing: outgoing, incoming: incoming, direction: direction,
-          fraction: Double(shift) / Double(width), into: &canvas, area: area, fill: blank)
+          fraction: Double(shift) / Double(width), into: &canvas, area: area, fill: Self.blank)
         return canvas
       }
       for earlier in 0..<width {
@@ -242,7 +246,7 @@ private func row(_ text: String, width: Int = 10, style: Style = .plain) -> Canv
         let spans = zip(content(at: earlier), content(at: later)).map { $0.union($1) }
         Slide.redraw(
           outgoing: outgoing, incoming: incoming, direction: direction, shift: later,
-          into: &over, area: area, spans: spans, fill: blank)
+          into: &over, area: area, spans: spans, fill: Self.blank)
         #expect(over == frame(at: later), "\(direction) \(width) wide, \(earlier) → \(later)")
         if over != frame(at: later) { return }
       }

@@ -5,7 +5,6 @@ package struct ColumnSpan: Hashable, Sendable {
   package var lower: Int
   package var upper: Int
 
-  @inlinable
   package init(_ lower: Int, _ upper: Int) {
     self.lower = lower
     self.upper = upper
@@ -15,13 +14,10 @@ package struct ColumnSpan: Hashable, Sendable {
   package static let none = ColumnSpan(Int.max, Int.min)
 
   /// Whether it holds no column.
-  ///
-  /// This and the other small members are `@inlinable`: a frame asks them for every row of
-  /// the screen from other modules, where a call each costs more than the answer.
-  @inlinable package var isEmpty: Bool { lower >= upper }
+  @inline(__always) package var isEmpty: Bool { lower >= upper }
 
   /// Grows to take in `from..<to`, cut to `0..<width`.
-  @inlinable
+  @inline(__always)
   package mutating func cover(_ from: Int, _ to: Int, within width: Int) {
     let a = max(0, from)
     let b = min(width, to)
@@ -31,7 +27,6 @@ package struct ColumnSpan: Hashable, Sendable {
   }
 
   /// The smallest span holding both.
-  @inlinable
   package func union(_ other: ColumnSpan) -> ColumnSpan {
     if isEmpty { return other }
     if other.isEmpty { return self }
@@ -39,7 +34,6 @@ package struct ColumnSpan: Hashable, Sendable {
   }
 
   /// Moved `offset` columns and cut to `start..<end`.
-  @inlinable
   package func shifted(by offset: Int, within start: Int, _ end: Int) -> ColumnSpan {
     guard !isEmpty else { return .none }
     let a = max(start, lower + offset)

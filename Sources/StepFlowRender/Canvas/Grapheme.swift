@@ -12,7 +12,7 @@ public struct Grapheme: Hashable, Sendable {
   /// Bytes 8–14, and in the top byte the length (0–15), or 0xFF for an interned cluster.
   @usableFromInline var high: UInt64
 
-  private static let internedMark: UInt64 = 0xFF
+  @usableFromInline static let internedMark: UInt64 = 0xFF
 
   /// The empty grapheme: the right half of a wide character.
   public static let empty = Grapheme(low: 0, high: 0)
@@ -85,7 +85,7 @@ public struct Grapheme: Hashable, Sendable {
   /// interned cluster (``forEachUTF8Byte(_:)`` has its bytes).
   @inlinable public var storedBytes: (low: UInt64, high: UInt64, count: Int)? {
     let length = high >> 56
-    return length == 0xFF ? nil : (low, high, Int(length))
+    return length == Self.internedMark ? nil : (low, high, Int(length))
   }
 
   /// The grapheme's byte when it is one byte (most cells: a letter or a blank), else `nil`.
