@@ -20,6 +20,31 @@ import Testing
     #expect(bytes == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J\u{1B}[Hab\u{1B}[3;2Hc\u{1B}[?2026l")
   }
 
+  /// A grapheme goes out as its own UTF-8 bytes whatever their number: one, held in the cell
+  /// (up to fifteen, the first eight apart from the rest), or interned (more).
+  @Test func everyGraphemeIsWrittenAsItsBytes() {
+    var texts = ["a", "─", "漢", "🚲", "❤️", "🇯🇵", "👍🏽", "👩‍💻", "🏳️‍🌈", "👨‍👩‍👧", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
+    // 3 to 19 bytes and 2 to 14 (none of them canonically the same as another of the list).
+    texts += (1...9).map { "e" + String(repeating: "\u{301}", count: $0) }
+    texts += (0...6).map { "\u{E9}" + String(repeating: "\u{301}", count: $0) }
+    for text in texts {
+      var canvas = Canvas(width: 6, height: 1)
+      var writer = FrameWriter(depth: .truecolor)
+      var model = TerminalModel(width: 6, height: 1)
+      model.apply(writer.frame(canvas))
+      canvas.draw(text, x: 1, y: 0, style: .plain)
+      let bytes = writer.frame(canvas)
+      let utf8 = Array(text.utf8)
+      let found = (0...(max(0, bytes.count - utf8.count))).contains {
+        Array(bytes[$0..<min(bytes.count, $0 + utf8.count)]) == utf8
+      }
+      #expect(
+        found, "\(text.unicodeScalars.map(\.value)) (\(utf8.count) bytes) in \(self.text(bytes))")
+      model.apply(bytes)
+      #expect(model.differences(from: canvas) == [], "\(utf8.count) bytes")
+    }
+  }
+
   @Test func nothingChangedWritesNothing() {
     var writer = FrameWriter(depth: .truecolor)
     _ = writer.frame(screen(["hello", "world"]))

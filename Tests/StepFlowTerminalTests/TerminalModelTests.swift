@@ -205,23 +205,34 @@ import Testing
 
   /// One writer over many frames, as a session has it: the SGR sequences it keeps for the
   /// changes it made lately (more kinds of change than it keeps, so they are replaced) must
-  /// leave the terminal in each frame's styles.
-  @Test func oneWriterOverFramesOfManyStylesLeavesEachFrameExact() {
+  /// leave the terminal in each frame's styles, at every colour depth, also after the writer
+  /// forgets what the terminal shows (a resize, a redraw).
+  @Test(arguments: [ColorDepth.truecolor, .ansi256, .ansi16])
+  func oneWriterOverFramesOfManyStylesLeavesEachFrameExact(depth: ColorDepth) {
     var rng = SeededGenerator(seed: 20_261_203)
-    var writer = FrameWriter(depth: .truecolor)
+    var writer = FrameWriter(depth: depth)
     var model = TerminalModel(width: 30, height: 8)
     var palette = Self.randomPalette(&rng)
     var frame = Self.randomCanvas(width: 30, height: 8, palette: palette, &rng)
     for round in 0..<300 {
       if round % 10 == 0 { palette = Self.randomPalette(&rng) + palette.prefix(2) }
+      if round % 37 == 36 { writer.invalidate() }
       if round % 3 == 0 {
         frame = Self.randomCanvas(width: 30, height: 8, palette: palette, &rng)
       } else {
         Self.scribble(&frame, count: Int.random(in: 1...30, using: &rng), palette: palette, &rng)
       }
       model.apply(writer.frame(frame))
-      let differences = model.differences(from: frame)
-      #expect(differences == [], "round \(round)")
+      // The colours as the terminal is told them at this depth.
+      var shown = frame
+      shown.withUnsafeMutableCells { cells in
+        for i in cells.indices {
+          cells[i].style.foreground = ANSI.reduce(cells[i].style.foreground, depth: depth)
+          cells[i].style.background = ANSI.reduce(cells[i].style.background, depth: depth)
+        }
+      }
+      let differences = model.differences(from: shown)
+      #expect(differences == [], "\(depth) round \(round)")
       if !differences.isEmpty { return }
     }
     #expect(writer.styleChanges.count == FrameWriter.styleChangesKept)
