@@ -111,6 +111,22 @@ import Testing
   }
 }
 
+@Suite struct GraphemeTests {
+  /// Graphemes too long to store inline are interned, each by its own bytes: two canonically
+  /// equivalent spellings (one equal `String`) stay two graphemes, each written as it came.
+  @Test func internedGraphemesKeepTheirOwnBytes() {
+    let decomposed = "e" + String(repeating: "\u{301}", count: 8)  // 17 bytes
+    let composed = "\u{E9}" + String(repeating: "\u{301}", count: 7)  // 16 bytes
+    #expect(decomposed == composed)  // what a `String` key would have merged
+    let (a, b) = (Grapheme(decomposed), Grapheme(composed))
+    #expect(a.storedBytes == nil && b.storedBytes == nil)
+    #expect(Array(a.string.utf8) == Array(decomposed.utf8))
+    #expect(Array(b.string.utf8) == Array(composed.utf8))
+    #expect(a != b)
+    #expect(Grapheme(decomposed) == a)
+  }
+}
+
 @Suite struct SymbolsTests {
   /// The table is looked up by binary search: its names are in byte order, each once, and each
   /// is found.

@@ -163,16 +163,20 @@ package final class GraphemeTable: Sendable {
 
   private struct Storage {
     var texts: [String] = []
-    var indices: [String: Int] = [:]
+    /// By the texts' UTF-8 bytes, not by `String`: two strings that are canonically
+    /// equivalent are equal `String`s, and one would then be written with the other's bytes
+    /// (a grapheme stored inline is its bytes too).
+    var indices: [[UInt8]: Int] = [:]
   }
 
   private let storage = Mutex(Storage())
 
   package func index(of text: String) -> Int {
-    storage.withLock { s in
-      if let i = s.indices[text] { return i }
+    let bytes = Array(text.utf8)
+    return storage.withLock { s in
+      if let i = s.indices[bytes] { return i }
       s.texts.append(text)
-      s.indices[text] = s.texts.count - 1
+      s.indices[bytes] = s.texts.count - 1
       return s.texts.count - 1
     }
   }
