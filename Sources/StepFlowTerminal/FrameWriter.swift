@@ -273,13 +273,7 @@ package struct FrameWriter: Sendable {
   @inline(__always)
   static func sameStyle(_ current: Style?, _ style: Style) -> Bool {
     guard let current else { return false }
-    let identical = withUnsafeBytes(of: current) { a in
-      withUnsafeBytes(of: style) { b in
-        guard let pa = a.baseAddress, let pb = b.baseAddress else { return false }
-        return StepFlowRender.identicalBytes(pa, pb, count: MemoryLayout<Style>.size)
-      }
-    }
-    return identical || current == style
+    return sameBytes(current, style) || current == style
   }
 
   /// One SGR sequence written: from which style to which, and its bytes.
@@ -333,23 +327,11 @@ package struct FrameWriter: Sendable {
     if !Self.sameStyle(currentStyle, cell.style) {
       appendStyleChange(to: cell.style, into: &out)
     }
-    let byteCount: Int
-    if let byte = cell.grapheme.singleByte {
-      // Most cells: one byte.
-      byteCount = 1
-      out.append(byte)
-    } else if let stored = cell.grapheme.storedBytes {
-      // Up to fifteen bytes, held in the cell (a box-drawing line, an accented letter).
-      byteCount = stored.count
-      if byteCount == 0 {
-        // A continuation without a lead (not produced by Canvas): show a blank.
-        out.append(0x20)
-      }
-      for i in 0..<byteCount {
-        out.append(UInt8(truncatingIfNeeded: (i < 8 ? stored.low : stored.high) >> (8 * (i & 7))))
-      }
+    let byteCount = cell.grapheme.utf8Count
+    if byteCount == 0 {
+      // A continuation without a lead (not produced by Canvas): show a blank.
+      out.append(0x20)
     } else {
-      byteCount = cell.grapheme.utf8Count
       cell.grapheme.forEachUTF8Byte { out.append($0) }
     }
     let cellWidth = isWide ? 2 : 1

@@ -80,45 +80,39 @@ public struct Grapheme: Hashable, Sendable {
     a.low == b.low && a.high == b.high
   }
 
-  /// The grapheme's UTF-8 bytes when it holds them itself (all but an interned cluster): the
-  /// first eight in `low`, the rest in `high`, lowest byte first, and how many; `nil` for an
-  /// interned cluster (``forEachUTF8Byte(_:)`` has its bytes).
-  @inlinable public var storedBytes: (low: UInt64, high: UInt64, count: Int)? {
-    let length = high >> 56
-    return length == Self.internedMark ? nil : (low, high, Int(length))
-  }
+  /// Whether the grapheme is a cluster kept in ``GraphemeTable`` (more than 15 bytes).
+  @inlinable var isInterned: Bool { high >> 56 == Self.internedMark }
 
-  /// The grapheme's byte when it is one byte (most cells: a letter or a blank), else `nil`.
-  ///
-  /// Inlinable, as ``isEmpty``: the frame writer asks it for every cell it writes.
-  @inlinable public var singleByte: UInt8? {
-    high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
-  }
+  /// The interned cluster's text.
+  @usableFromInline var internedText: String { GraphemeTable.shared.text(at: Int(low)) }
 
   /// Whether this is a single space.
   @inline(__always) public var isSpace: Bool { self == .space }
 
   /// Whether every byte is ASCII.
   public var isASCII: Bool {
-    guard high >> 56 != Self.internedMark else { return false }
+    guard !isInterned else { return false }
     return low & 0x8080_8080_8080_8080 == 0 && high & 0x0080_8080_8080_8080 == 0
   }
 
   /// The number of UTF-8 bytes.
-  public var utf8Count: Int {
-    let length = high >> 56
-    if length == Self.internedMark { return GraphemeTable.shared.text(at: Int(low)).utf8.count }
-    return Int(length)
+  @inlinable public var utf8Count: Int {
+    isInterned ? internedText.utf8.count : Int(high >> 56)
   }
 
   /// Calls `body` with each UTF-8 byte in order.
-  @inline(__always)
+  ///
+  /// Inlinable (the frame writer calls it for every cell it writes, in another module): the
+  /// bytes a grapheme holds itself are then appended with no call at all.
+  @inlinable
   public func forEachUTF8Byte(_ body: (UInt8) -> Void) {
-    let length = high >> 56
-    if length == Self.internedMark {
-      for byte in GraphemeTable.shared.text(at: Int(low)).utf8 { body(byte) }
+    // Most cells hold one byte: a letter or a blank.
+    if high == 1 << 56 { return body(UInt8(truncatingIfNeeded: low)) }
+    if isInterned {
+      for byte in internedText.utf8 { body(byte) }
       return
     }
+    let length = high >> 56
     var i: UInt64 = 0
     while i < length {
       body(UInt8(truncatingIfNeeded: (i < 8 ? low : high) >> (8 * (i & 7))))
@@ -129,27 +123,12 @@ public struct Grapheme: Hashable, Sendable {
   /// Appends the grapheme's UTF-8 bytes.
   @inline(__always)
   public func appendUTF8(to out: inout [UInt8]) {
-    // Most cells hold one byte: a letter or a blank.
-    if high == 1 << 56 {
-      out.append(UInt8(truncatingIfNeeded: low))
-      return
-    }
-    let length = high >> 56
-    if length == Self.internedMark {
-      out.append(contentsOf: GraphemeTable.shared.text(at: Int(low)).utf8)
-      return
-    }
-    var i: UInt64 = 0
-    while i < length {
-      let word = i < 8 ? low : high
-      out.append(UInt8(truncatingIfNeeded: word >> (8 * (i & 7))))
-      i += 1
-    }
+    forEachUTF8Byte { out.append($0) }
   }
 
   /// The grapheme as a string.
   public var string: String {
-    if high >> 56 == Self.internedMark { return GraphemeTable.shared.text(at: Int(low)) }
+    if isInterned { return internedText }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(15)
     appendUTF8(to: &bytes)
@@ -163,20 +142,36 @@ package final class GraphemeTable: Sendable {
 
   private struct Storage {
     var texts: [String] = []
-    /// By the texts' UTF-8 bytes, not by `String`: two strings that are canonically
-    /// equivalent are equal `String`s, and one would then be written with the other's bytes
-    /// (a grapheme stored inline is its bytes too).
-    var indices: [[UInt8]: Int] = [:]
+    var indices: [Bytes: Int] = [:]
+  }
+
+  /// A text as a key by its UTF-8 bytes.
+  ///
+  /// Not as a `String`: two canonically equivalent strings are equal `String`s, and one would
+  /// then be written with the other's bytes (a grapheme stored inline is its bytes too). No
+  /// copy of the bytes is made to look one up.
+  private struct Bytes: Hashable {
+    var text: String
+
+    static func == (a: Bytes, b: Bytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+      let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+        hasher.combine(bytes: UnsafeRawBufferPointer($0))
+      }
+      if hashed == nil {
+        for byte in text.utf8 { hasher.combine(byte) }
+      }
+    }
   }
 
   private let storage = Mutex(Storage())
 
   package func index(of text: String) -> Int {
-    let bytes = Array(text.utf8)
-    return storage.withLock { s in
-      if let i = s.indices[bytes] { return i }
+    storage.withLock { s in
+      if let i = s.indices[Bytes(text: text)] { return i }
       s.texts.append(text)
-      s.indices[bytes] = s.texts.count - 1
+      s.indices[Bytes(text: text)] = s.texts.count - 1
       return s.texts.count - 1
     }
   }
