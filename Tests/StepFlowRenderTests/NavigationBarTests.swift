@@ -471,4 +471,66 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
     // the back button) when its tint does not change.
     #expect(t.drawnRows.rowsDrawn == (tint == .blue ? 4 : 3))
   }
+
+  /// The rows a transition shows: rows both faces have, then those of the face that dominates
+  /// (the old one in the first half), then the other's — as many as the height holds, top to
+  /// bottom; and a face's row count and rows agree with what it shows.
+  @Test func theRowsShownMidTransitionFollowTheirPriority() {
+    let items = [
+      NavigationItem(title: "Plain"), NavigationItem(title: "Asks", prompt: "Step 2"),
+      NavigationItem(title: "Large", largeTitle: "Large title"),
+      NavigationItem(title: "Both", prompt: "Step 4", largeTitle: "Both rows"),
+    ]
+    let faces: [NavigationBarFace?] = [nil] + items.map { NavigationBarFace(items: [$0]) }
+    // The order as first written: sets of rows filtered, joined, cut and sorted.
+    func expected(_ from: NavigationBarFace?, _ to: NavigationBarFace?, _ height: Int, _ f: Double)
+      -> [NavigationBarRow]
+    {
+      let priority: [NavigationBarRow] = [.bar, .separator, .largeTitle, .prompt]
+      let old = Set(from?.rows ?? [])
+      let new = Set(to?.rows ?? [])
+      let (first, second) = f < 0.5 ? (old, new) : (new, old)
+      let ordered =
+        priority.filter { old.contains($0) && new.contains($0) }
+        + priority.filter { first.contains($0) && !second.contains($0) }
+        + priority.filter { second.contains($0) && !first.contains($0) }
+      return ordered.prefix(max(0, height)).sorted()
+    }
+    for from in faces {
+      #expect(from.map { $0.rowCount == $0.rows.count } ?? true)
+      for to in faces {
+        #expect(NavigationBarFace.sameRows(from, to) == ((from?.rows ?? []) == (to?.rows ?? [])))
+        let t = NavigationBarTransition(
+          from: from, fromHeight: 2, fromTint: .default, direction: .fromTrailing,
+          timing: Transition(start: .zero))
+        for height in -1...5 {
+          for fraction in [0, 0.25, 0.49, 0.5, 0.75, 1] {
+            #expect(
+              t.visibleRows(to: to, height: height, fraction: fraction)
+                == expected(from, to, height, fraction),
+              "\(String(describing: from?.title)) → \(String(describing: to?.title)), \(height) rows at \(fraction)"
+            )
+          }
+        }
+      }
+    }
+    #expect(NavigationBarFace.sameRows(nil, nil))
+    #expect(!NavigationBarFace.sameRows(nil, faces[1]))
+  }
+
+  /// The fraction of a transition, asked of 64-bit attoseconds up to 9 s and of the
+  /// duration's components beyond: the same either way.
+  @Test func theFractionIsTheTimeDoneOverTheDuration() {
+    for (duration, done, fraction) in [
+      (Duration.milliseconds(250), Duration.milliseconds(125), 0.5),
+      (.milliseconds(250), .milliseconds(-5), 0), (.milliseconds(250), .seconds(1), 1),
+      (.seconds(20), .seconds(5), 0.25), (.seconds(20), .seconds(15), 0.75),
+      (.seconds(8), .seconds(12), 1), (.zero, .zero, 1), (.milliseconds(-3), .zero, 1),
+    ] {
+      let start = Duration.seconds(100)
+      #expect(
+        animationFraction(start: start, duration: duration, now: start + done) == fraction,
+        "\(done) of \(duration)")
+    }
+  }
 }

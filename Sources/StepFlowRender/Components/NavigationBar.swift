@@ -103,7 +103,7 @@ package struct NavigationBar: Hashable, Sendable {
   package private(set) var face: NavigationBarFace?
 
   /// The height in rows once any transition has finished.
-  package var finalHeight: Int { face?.rows.count ?? 0 }
+  package var finalHeight: Int { face?.rowCount ?? 0 }
 
   /// The running transition at `now`, or `nil` when there is none or it has finished.
   private func activeTransition(at now: Duration) -> NavigationBarTransition? {
@@ -174,7 +174,7 @@ package struct NavigationBar: Hashable, Sendable {
     guard !rect.isEmpty else { return [] }
     let tint = tint(at: now)
     if let t = activeTransition(at: now) {
-      if let drawn, drawn.count == rect.height, t.from?.rows == face?.rows,
+      if let drawn, drawn.count == rect.height, NavigationBarFace.sameRows(t.from, face),
         rect.width == area.width
       {
         for (i, span) in drawn.enumerated() where !span.isEmpty {

@@ -30,15 +30,36 @@ package struct NavigationBarTransition: Hashable, Sendable {
     -> [NavigationBarRow]
   {
     let priority: [NavigationBarRow] = [.bar, .separator, .largeTitle, .prompt]
-    // At most four rows a face: asked of the faces, not gathered in sets (at every frame).
+    // At most four rows a face: asked of the faces as they come, one array made (this runs
+    // at every frame).
     let old = { (row: NavigationBarRow) in from?.has(row) == true }
     let new = { (row: NavigationBarRow) in to?.has(row) == true }
-    let (first, second) = fraction < 0.5 ? (old, new) : (new, old)
-    let ordered =
-      priority.filter { old($0) && new($0) }
-      + priority.filter { first($0) && !second($0) }
-      + priority.filter { second($0) && !first($0) }
-    return ordered.prefix(max(0, height)).sorted()
+    let oldFirst = fraction < 0.5
+    // Each row's rank in the order: rows both faces have, then the dominant face's, then the
+    // other's; a row neither has is not shown.
+    func rank(_ row: NavigationBarRow) -> Int? {
+      switch (old(row), new(row)) {
+      case (true, true): 0
+      case (true, false): oldFirst ? 1 : 2
+      case (false, true): oldFirst ? 2 : 1
+      case (false, false): nil
+      }
+    }
+    // Taken by rank, each rank in priority's order, as many as the height has room for.
+    var shown: UInt8 = 0
+    var room = max(0, height)
+    for wanted in 0..<3 {
+      for row in priority where room > 0 && rank(row) == wanted {
+        shown |= 1 << row.rawValue
+        room -= 1
+      }
+    }
+    var rows: [NavigationBarRow] = []
+    rows.reserveCapacity(shown.nonzeroBitCount)
+    for row in NavigationBarRow.allCases where shown & (1 << row.rawValue) != 0 {
+      rows.append(row)
+    }
+    return rows
   }
 
   /// Draws the bar mid-transition into `rect` (already `height(at:)` rows high and filled).

@@ -75,6 +75,16 @@ package struct NavigationBarFace: Hashable, Sendable {
     NavigationBarRow.allCases.filter(has)
   }
 
+  /// How many rows this face takes (``rows``' count, with no array made: asked at every frame
+  /// of a transition).
+  package var rowCount: Int { 2 + (prompt == nil ? 0 : 1) + (largeTitle == nil ? 0 : 1) }
+
+  /// Whether two faces take the same rows (both `nil` counts as the same).
+  package static func sameRows(_ a: NavigationBarFace?, _ b: NavigationBarFace?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return (a.prompt == nil) == (b.prompt == nil) && (a.largeTitle == nil) == (b.largeTitle == nil)
+  }
+
   package func has(_ row: NavigationBarRow) -> Bool {
     switch row {
     case .prompt: return prompt != nil
