@@ -102,6 +102,40 @@ extension FlowView {
     return .kept(kept)
   }
 
+  /// A frame of a slide whose two screens are kept and still, laid out as the frame before it.
+  ///
+  /// The body is where that frame found it (``SlideCanvases/layout(revision:width:height:barHeight:)``),
+  /// and the frame is drawn over an earlier one (``redrawnSlideFrame(_:key:bar:bounds:theme:)``):
+  /// no strip, footer or layout made again. `nil` when it is not such a frame (it is then drawn
+  /// as any other).
+  func keptSlideFrame(width: Int, height: Int) -> Canvas? {
+    guard hits == nil, let t = program.transition, t.timing.isAnimating(at: now) else {
+      return nil
+    }
+    let bar = program.navigationBar
+    let revision = program.revision
+    guard
+      let body = t.canvases.layout(
+        revision: revision, width: width, height: height, barHeight: bar.height(at: now))
+    else { return nil }
+    let theme = theme
+    guard
+      let (outgoing, incoming) = t.canvases.still(
+        revision: revision, width: body.width, height: body.height, theme: theme)
+    else { return nil }
+    let slide = screens(
+      of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
+      area: body)
+    let bounds = Rect(x: 0, y: 0, width: width, height: height)
+    guard
+      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: false)
+    else { return nil }
+    guard let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
+    else { return nil }
+    t.canvases.countLaidOutAsBefore()
+    return canvas
+  }
+
   /// Whether the arriving screen moves by itself, and is then drawn again at every frame.
   ///
   /// A stage, a task, tabs that slide, a field's task, a program's view that asks for frames.

@@ -21,7 +21,7 @@ package struct FlowView {
 
   /// The theme at this moment: during a transition, between the old step's and the new one's;
   /// the user's theme applied on top of each (``ThemePreset``).
-  private var theme: Theme {
+  var theme: Theme {
     let preset = program.options.theme
     let target = preset.apply(to: flow.theme(forStep: state.progression.current))
     guard let t = program.transition else { return target }
@@ -38,6 +38,7 @@ package struct FlowView {
   }
 
   package func render(width: Int, height: Int) -> Canvas {
+    if let canvas = keptSlideFrame(width: width, height: height) { return canvas }
     let theme = theme
     let bounds = Rect(x: 0, y: 0, width: width, height: height)
     let compact = Self.isCompact(program: program, height: height)
@@ -68,6 +69,16 @@ package struct FlowView {
     let footerRows = Self.footerRows(in: rest, compact: compact)
     let body = rest.dropBottom(footerRows)
     let phase = slide(area: body, theme: theme, compact: compact)
+    if !compact, let t = program.transition, hits == nil {
+      switch phase {
+      case .none: break
+      case .kept, .toDraw:
+        // The frames after this one are laid out the same while nothing changes.
+        t.canvases.keepLayout(
+          revision: program.revision, width: width, height: height,
+          barHeight: bar.height(at: now), body: body)
+      }
+    }
     var slide: SlideScreens?
     switch phase {
     case .kept(let kept):

@@ -65,6 +65,7 @@ package final class SlideCanvases: Equatable, Sendable {
   private let arriving = Mutex<Drawn?>(nil)
   private let drawings = Atomic<Int>(0)
   private let drawnOver = Atomic<Int>(0)
+  private let laidOutAsBefore = Atomic<Int>(0)
   private let taken = Atomic<Int>(0)
   /// The frame the leaving side was taken from (``take``), where and in what colours.
   private let standing = Mutex<(id: UInt64, body: Rect, theme: Theme)?>(nil)
@@ -75,6 +76,19 @@ package final class SlideCanvases: Equatable, Sendable {
   /// Both sides as a frame found them kept, with nothing on them moving by itself, and what
   /// that frame was drawn for (``still(revision:width:height:theme:)``).
   private let stillSides = Mutex<StillSides?>(nil)
+
+  /// Where a frame of the slide found the body (``layout(revision:width:height:barHeight:)``).
+  private let layout = Mutex<Layout?>(nil)
+
+  /// Where the body of a frame was, and what that followed from: the program's revision, the
+  /// frame's size and the bar's height then (the full layout; the compact one is not kept).
+  private struct Layout {
+    var revision: Int
+    var width: Int
+    var height: Int
+    var barHeight: Int
+    var body: Rect
+  }
 
   private struct StillSides {
     var revision: Int
@@ -126,6 +140,27 @@ package final class SlideCanvases: Equatable, Sendable {
         still.height == height, still.theme == theme
       else { return nil }
       return (still.leaving, still.arriving)
+    }
+  }
+
+  /// The body of the last frame laid out (``keepLayout(revision:width:height:barHeight:body:)``)
+  /// when it was laid out for the same revision, size and bar height: a frame then lies out
+  /// the same, its strip, bar and footer where they were.
+  package func layout(revision: Int, width: Int, height: Int, barHeight: Int) -> Rect? {
+    layout.withLock { layout in
+      guard let layout, layout.revision == revision, layout.width == width,
+        layout.height == height, layout.barHeight == barHeight
+      else { return nil }
+      return layout.body
+    }
+  }
+
+  /// Says where a frame of the program's `revision`, `width` × `height` with the bar
+  /// `barHeight` rows high, found the body (laid out in full, not compact).
+  package func keepLayout(revision: Int, width: Int, height: Int, barHeight: Int, body: Rect) {
+    layout.withLock {
+      $0 = Layout(
+        revision: revision, width: width, height: height, barHeight: barHeight, body: body)
     }
   }
 
@@ -218,6 +253,13 @@ package final class SlideCanvases: Equatable, Sendable {
     }
     return side
   }
+
+  /// How many frames were laid out as the frame before them (``layout(revision:width:height:barHeight:)``),
+  /// for tests.
+  package var framesLaidOutAsBefore: Int { laidOutAsBefore.load(ordering: .relaxed) }
+
+  /// Counts a frame laid out as the frame before it.
+  package func countLaidOutAsBefore() { laidOutAsBefore.wrappingAdd(1, ordering: .relaxed) }
 
   /// How many frames were drawn over an earlier frame (``FlowView``), for tests.
   package var framesDrawnOver: Int { drawnOver.load(ordering: .relaxed) }

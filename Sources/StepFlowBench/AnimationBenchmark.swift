@@ -230,11 +230,34 @@ func animationFramesProfile() {
 
 @inline(never) func animatedSessionMoves() { sessionMoves(animate: true) }
 
-/// `back`/`next` between the cart and the payment step after a first `next`, 100 moves.
+/// `back`/`next` between the cart and the payment step after a first `next`, 100 moves; each
+/// frame of an animated move after the first and before the last drawn and written in
+/// functions of their own (`'*middleFrameView*'`, `'*middleFrameWrite*'`).
 private func sessionMoves(animate: Bool) {
   var screen = Screen(flow: OrderState.flow, animate: animate, width: 400, height: 120)
   _ = screen.move(.next)
   for i in 0..<Bench.iterations(100) {
-    checksum &+= screen.move(i & 1 == 0 ? .back : .next).bytes
+    var now = screen.now
+    screen.program.apply(i & 1 == 0 ? .back : .next, at: now)
+    checksum &+= screen.draw(at: now)
+    while let next = screen.program.nextDeadline(after: now) {
+      now = next
+      _ = screen.program.handle(.tick, at: now)
+      guard screen.program.nextDeadline(after: now) != nil else {
+        checksum &+= screen.draw(at: now)
+        break
+      }
+      let canvas = middleFrameView(&screen, at: now)
+      checksum &+= middleFrameWrite(&screen, canvas)
+    }
+    screen.now = now + .seconds(1)
   }
+}
+
+@inline(never) func middleFrameView(_ screen: inout Screen, at now: Duration) -> Canvas {
+  screen.program.view(width: screen.width, height: screen.height, at: now)
+}
+
+@inline(never) func middleFrameWrite(_ screen: inout Screen, _ canvas: Canvas) -> Int {
+  screen.writer.frame(canvas).count
 }

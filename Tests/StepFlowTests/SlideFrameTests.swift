@@ -42,6 +42,7 @@ import Testing
       var slides = 0
       var drawnOver = 0
       var finalsDrawnOver = 0
+      var laidOutAsBefore = 0
       // The frame at `now` equals the one drawn anew, and the writer brings the terminal to it.
       func frameIsRight(_ what: String) -> Bool {
         let kept = program.view(width: width, height: height, at: now)
@@ -73,6 +74,7 @@ import Testing
           finalsDrawnOver += 1
         }
         drawnOver += canvases?.framesDrawnOver ?? 0
+        laidOutAsBefore += canvases?.framesLaidOutAsBefore ?? 0
         now += .milliseconds(300)
         _ = program.handle(.tick, at: now)
       }
@@ -81,6 +83,12 @@ import Testing
       if name != "delivery" {
         #expect(drawnOver >= 10, "\(name) \(width)x\(height): frames drawn over earlier ones")
         #expect(finalsDrawnOver >= 2, "\(name) \(width)x\(height): final frames drawn over")
+      }
+      // The frames of a slide after its first are laid out as the first was (the full
+      // layout; the compact one is made at every frame).
+      if name != "delivery", !FlowView.isCompact(program: program, height: height) {
+        #expect(
+          laidOutAsBefore >= 10, "\(name) \(width)x\(height): frames laid out as before")
       }
     }
   }
@@ -200,6 +208,20 @@ import Testing
       false
     }
     #expect(canvases.still(revision: 7, width: 20, height: 5, theme: theme) == nil)
+  }
+
+  /// The layout a frame of a slide kept is for the program's revision, the frame's size and
+  /// the bar's height: a frame that differs in any of them is laid out anew.
+  @Test func aSlidesLayoutIsForItsRevisionSizeAndBarHeight() {
+    let canvases = SlideCanvases()
+    let body = Rect(x: 0, y: 6, width: 80, height: 14)
+    #expect(canvases.layout(revision: 3, width: 80, height: 24, barHeight: 2) == nil)
+    canvases.keepLayout(revision: 3, width: 80, height: 24, barHeight: 2, body: body)
+    #expect(canvases.layout(revision: 3, width: 80, height: 24, barHeight: 2) == body)
+    #expect(canvases.layout(revision: 4, width: 80, height: 24, barHeight: 2) == nil)
+    #expect(canvases.layout(revision: 3, width: 81, height: 24, barHeight: 2) == nil)
+    #expect(canvases.layout(revision: 3, width: 80, height: 25, barHeight: 2) == nil)
+    #expect(canvases.layout(revision: 3, width: 80, height: 24, barHeight: 3) == nil)
   }
 
   /// A run makes many moves: each slide draws its two screens into the canvases the slide
