@@ -340,7 +340,7 @@ private func linearBar(_ items: [NavigationItem]) -> NavigationBar {
         let t = NavigationBarTransition(
           from: faces[a], fromHeight: 2, fromTint: fromTint, direction: direction,
           timing: Transition(start: .zero, duration: .milliseconds(100), easing: .linear))
-        for (x, width, canvasWidth) in [(0, 23, 23), (3, 17, 25), (5, 30, 35)] {
+        for (x, width, canvasWidth) in [(0, 23, 23), (3, 17, 25), (5, 30, 35), (2, 80, 90)] {
           for step in 0...20 {
             let fraction = Double(step) / 20
             let rows = t.visibleRows(to: faces[b], height: 4, fraction: fraction)
