@@ -253,18 +253,25 @@ package struct FrameWriter: Sendable {
   /// sixteen cells at a time (a row of 400 columns mostly is, where a title moved; a row that
   /// shifted is, but at its edges). A cell that differs is answered by itself, without a
   /// memory comparison: in a run of changed cells, written one after another, that is every
-  /// cell.
+  /// cell. Once a run of sixteen held a difference, its cells are looked at one by one (the
+  /// difference is among them): where same and changed cells mix, as in text moved over
+  /// text, a comparison of sixteen is not tried again at every cell that happens to be the
+  /// same.
   @inline(__always)
   static func firstDifference(
     _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, from x: Int, to upper: Int
   ) -> Int {
     var x = x
+    // Where a run of sixteen is tried next.
+    var run = x
     while x < upper {
       guard same(a + x, b + x) else { return x }
       x &+= 1
+      guard x >= run else { continue }
       while x &+ 16 <= upper, memcmp(a + x, b + x, 16 * MemoryLayout<Cell>.stride) == 0 {
         x &+= 16
       }
+      run = x &+ 16
     }
     return upper
   }

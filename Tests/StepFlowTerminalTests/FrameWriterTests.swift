@@ -236,4 +236,43 @@ import Testing
     c.draw("x", x: 3, y: 0, style: .plain)
     #expect(FrameWriter.written(a, c) == [ColumnSpan(0, 4)])
   }
+
+  /// The first differing column of two rows, and how many differ, whatever their pattern:
+  /// long runs the same, changes packed together, the same and changed cells mixed one by
+  /// one (text moved over text), a change at a run's first or last cell — as a cell-by-cell
+  /// scan finds them.
+  @Test func theFirstDifferenceIsFoundInEveryPattern() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let styles = [Style.plain, Style(foreground: .red), Style(background: .blue)]
+    for trial in 0..<400 {
+      let width = 1 + next(120)
+      let a = (0..<width).map { _ in
+        Cell(symbol: ["a", "b", " "][next(3)], style: styles[next(3)])
+      }
+      var b = a
+      // A few changes in clusters, or many one cell apart, or none.
+      let changes = trial % 5 == 0 ? 0 : next(trial % 2 == 0 ? 4 : width)
+      for _ in 0..<changes {
+        let x = next(width)
+        for dx in 0..<min(1 + next(3), width - x) { b[x + dx].style = styles[(next(2) + 1) % 3] }
+      }
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+          guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+          for from in [0, width / 3, width - 1] {
+            let naive = (from..<width).first { a[$0] != b[$0] } ?? width
+            #expect(
+              FrameWriter.firstDifference(pa, pb, from: from, to: width) == naive,
+              "trial \(trial), from \(from)")
+          }
+          let count = (0..<width).filter { a[$0] != b[$0] }.count
+          #expect(FrameWriter.differences(pa, pb, 0, width) == count, "trial \(trial)")
+        }
+      }
+    }
+  }
 }
