@@ -75,28 +75,26 @@ package final class SlideCanvases: Equatable, Sendable {
   private let ended = Atomic<Bool>(false)
   /// Both sides as a frame found them kept, with nothing on them moving by itself, and what
   /// that frame was drawn for (``still(revision:width:height:theme:)``).
-  private let stillSides = Mutex<StillSides?>(nil)
+  private let stillSides = Mutex<ForFrames<Theme, (leaving: Side, arriving: Side)>?>(nil)
 
-  /// Where a frame of the slide found the body (``layout(revision:width:height:barHeight:)``).
-  private let layout = Mutex<Layout?>(nil)
+  /// Where a frame of the slide found the body, for its bar's height
+  /// (``layout(revision:width:height:barHeight:)``).
+  private let layout = Mutex<ForFrames<Int, Rect>?>(nil)
 
-  /// Where the body of a frame was, and what that followed from: the program's revision, the
-  /// frame's size and the bar's height then (the full layout; the compact one is not kept).
-  private struct Layout {
+  /// What a frame found, kept for the frames after it that share the program's revision, the
+  /// frame's size and one more thing (the theme; the bar's height).
+  private struct ForFrames<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     var revision: Int
     var width: Int
     var height: Int
-    var barHeight: Int
-    var body: Rect
-  }
+    var key: Key
+    var value: Value
 
-  private struct StillSides {
-    var revision: Int
-    var width: Int
-    var height: Int
-    var theme: Theme
-    var leaving: Side
-    var arriving: Side
+    /// The value, when it was kept for this revision, size and key.
+    func value(revision: Int, width: Int, height: Int, key: Key) -> Value? {
+      self.revision == revision && self.width == width && self.height == height
+        && self.key == key ? value : nil
+    }
   }
 
   /// Screens kept in canvases from `pool` (new ones when `nil`), given back to it when the
@@ -135,23 +133,15 @@ package final class SlideCanvases: Equatable, Sendable {
   /// stay so until the program changes — what moves by itself (a stage, a task, tabs sliding)
   /// was moving then, or starts with a change, and a command ends the slide.
   package func still(revision: Int, width: Int, height: Int, theme: Theme) -> (Side, Side)? {
-    stillSides.withLock { still in
-      guard let still, still.revision == revision, still.width == width,
-        still.height == height, still.theme == theme
-      else { return nil }
-      return (still.leaving, still.arriving)
-    }
+    stillSides.withLock { $0?.value(revision: revision, width: width, height: height, key: theme) }
   }
 
   /// The body of the last frame laid out (``keepLayout(revision:width:height:barHeight:body:)``)
   /// when it was laid out for the same revision, size and bar height: a frame then lies out
   /// the same, its strip, bar and footer where they were.
   package func layout(revision: Int, width: Int, height: Int, barHeight: Int) -> Rect? {
-    layout.withLock { layout in
-      guard let layout, layout.revision == revision, layout.width == width,
-        layout.height == height, layout.barHeight == barHeight
-      else { return nil }
-      return layout.body
+    layout.withLock {
+      $0?.value(revision: revision, width: width, height: height, key: barHeight)
     }
   }
 
@@ -159,8 +149,7 @@ package final class SlideCanvases: Equatable, Sendable {
   /// `barHeight` rows high, found the body (laid out in full, not compact).
   package func keepLayout(revision: Int, width: Int, height: Int, barHeight: Int, body: Rect) {
     layout.withLock {
-      $0 = Layout(
-        revision: revision, width: width, height: height, barHeight: barHeight, body: body)
+      $0 = ForFrames(revision: revision, width: width, height: height, key: barHeight, value: body)
     }
   }
 
@@ -169,9 +158,9 @@ package final class SlideCanvases: Equatable, Sendable {
     revision: Int, width: Int, height: Int, theme: Theme, leaving: Side, arriving: Side
   ) {
     stillSides.withLock {
-      $0 = StillSides(
-        revision: revision, width: width, height: height, theme: theme, leaving: leaving,
-        arriving: arriving)
+      $0 = ForFrames(
+        revision: revision, width: width, height: height, key: theme,
+        value: (leaving, arriving))
     }
   }
 
