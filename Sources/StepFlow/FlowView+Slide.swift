@@ -390,6 +390,10 @@ extension FlowView {
     canvas.frameID = Canvas.nextFrameID()
     guard let slide else { return }
     guard let key else { return slide.canvases.record(nil) }
+    // The body shows the slide alone: outside the content, its rows are the screens' blank
+    // (frames drawn over this canvas wrote more; its next clear need not go over that).
+    canvas.narrowWritten(
+      fromRow: key.body.y, to: content, blank: Cell(grapheme: .space, style: key.theme.text))
     if let last = slide.canvases.lastFrame, last.key == key {
       var rows = Array(repeating: ColumnSpan.none, count: canvas.height)
       // The bar is as high in both (the body is where it was): only where a title was or is.

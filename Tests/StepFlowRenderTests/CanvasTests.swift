@@ -195,3 +195,35 @@ import Testing
     }
   }
 }
+
+/// A view that knows where its content is says so, and what the canvas counts as written
+/// shrinks to it: the next clear then still leaves every cell blank.
+@Suite struct CanvasNarrowWrittenTests {
+  let style = Style(foreground: .white, background: .black)
+  var blank: Cell { Cell(grapheme: .space, style: style) }
+
+  @Test func writtenShrinksToTheContentAndTheClearStillBlanksIt() {
+    var canvas = Canvas(width: 20, height: 3, style: style)
+    canvas.fill(Rect(x: 0, y: 0, width: 20, height: 2), style: style)
+    canvas.draw("ab", x: 2, y: 0, style: style.foreground(.red))
+    // A wide grapheme whose lead ends the span: its other half is beside it.
+    canvas.draw("漢", x: 10, y: 1, style: style.foreground(.red))
+    #expect(canvas.written[0] == ColumnSpan(0, 20))
+    canvas.narrowWritten(
+      fromRow: 0, to: [ColumnSpan(2, 4), ColumnSpan(10, 11), .none], blank: blank)
+    #expect(canvas.written[0] == ColumnSpan(1, 5))
+    #expect(canvas.written[1] == ColumnSpan(9, 12))
+    #expect(canvas.written[2].isEmpty)
+    canvas.clear(style: style)
+    #expect(canvas == Canvas(width: 20, height: 3, style: style))
+  }
+
+  @Test func aCanvasClearedWithAnotherBlankKeepsWhatItWrote() {
+    var canvas = Canvas(width: 20, height: 2, style: .plain)
+    canvas.fill(Rect(x: 0, y: 0, width: 20, height: 1), style: style)
+    canvas.narrowWritten(fromRow: 0, to: [ColumnSpan(2, 4)], blank: blank)
+    #expect(canvas.written[0] == ColumnSpan(0, 20))
+    canvas.clear(style: .plain)
+    #expect(canvas == Canvas(width: 20, height: 2, style: .plain))
+  }
+}

@@ -308,6 +308,33 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// Says that in the rows from `top` down, one a span of `spans`, no cell outside its span
+  /// (and the cell beside each end) holds anything but `blank`, when the canvas was made or
+  /// cleared with that blank: ``written`` then holds only those spans there.
+  ///
+  /// For a view that draws frame after frame over the same canvas (a slide's): what it ever
+  /// wrote grows with every frame, what it shows does not, and the next clear and the frame
+  /// writer's comparison go over what is written. Debug builds check the promise.
+  package mutating func narrowWritten(fromRow top: Int, to spans: [ColumnSpan], blank: Cell) {
+    guard let unwritten = unwrittenCell, sameBytes(unwritten, blank) || unwritten == blank
+    else { return }
+    for (i, span) in spans.enumerated() {
+      let y = top + i
+      // Rows nothing was written in (most of a screen's) have nothing to narrow.
+      guard y >= 0, y < height, !written[y].isEmpty else { continue }
+      // A wide grapheme's other half beside a span's end counts as written (as a write marks it).
+      var kept = ColumnSpan.none
+      kept.cover(span.lower - 1, span.upper + 1, within: width)
+      let narrowed = ColumnSpan(
+        max(written[y].lower, kept.lower), min(written[y].upper, kept.upper))
+      assert(
+        (0..<width).allSatisfy { x in
+          (x >= narrowed.lower && x < narrowed.upper) || cells[y * width + x] == blank
+        }, "row \(y) holds only blanks outside \(narrowed)")
+      written[y] = narrowed.isEmpty ? .none : narrowed
+    }
+  }
+
   /// Records that columns `from..<to` of `row` were written (through
   /// ``withUnsafeMutableCells(_:)``).
   @inline(__always)
