@@ -119,6 +119,13 @@ extension FlowView {
         revision: revision, width: width, height: height, barHeight: bar.height(at: now))
     else { return nil }
     let theme = theme
+    // The layout is kept on the word of the program's revision: debug builds (the tests) lay
+    // the frame out anew and check it.
+    assert(
+      {
+        let anew = layout(width: width, height: height, theme: theme)
+        return !anew.compact && anew.body == body
+      }(), "a slide's frame is laid out as the frame before it")
     guard
       let (outgoing, incoming) = t.canvases.still(
         revision: revision, width: body.width, height: body.height, theme: theme)

@@ -37,9 +37,23 @@ package struct FlowView {
     height < program.minimumHeight
   }
 
-  package func render(width: Int, height: Int) -> Canvas {
-    if let canvas = keptSlideFrame(width: width, height: height) { return canvas }
-    let theme = theme
+  /// Where a frame's parts go: the bar, the strip, the body and the footer below it.
+  struct Layout {
+    var bounds: Rect
+    /// Whether the compact layout is used (``isCompact(program:height:)``).
+    var compact: Bool
+    /// The bar as drawn (in the compact layout, without its prompt and large title).
+    var bar: NavigationBar
+    var strip: StepStrip
+    var stripArea: Rect
+    /// All below the strip: the body, then the footer's rows.
+    var rest: Rect
+    var footerRows: Int
+    var body: Rect
+  }
+
+  /// The layout of a frame `width` × `height` at this moment, its strip in `theme`.
+  func layout(width: Int, height: Int, theme: Theme) -> Layout {
     let bounds = Rect(x: 0, y: 0, width: width, height: height)
     let compact = Self.isCompact(program: program, height: height)
     var bar = program.navigationBar
@@ -62,12 +76,23 @@ package struct FlowView {
       strip.isSkipped = { !FlowMachine.isShown($0, flow, answers) }
     }
     let stripArea = rest.top(strip.height)
+    rest = rest.dropTop(strip.height + (compact ? 0 : 1))
+    let footerRows = Self.footerRows(in: rest, compact: compact)
+    return Layout(
+      bounds: bounds, compact: compact, bar: bar, strip: strip, stripArea: stripArea, rest: rest,
+      footerRows: footerRows, body: rest.dropBottom(footerRows))
+  }
+
+  package func render(width: Int, height: Int) -> Canvas {
+    if let canvas = keptSlideFrame(width: width, height: height) { return canvas }
+    let theme = theme
+    let layout = layout(width: width, height: height, theme: theme)
+    let (bounds, compact, bar, strip) = (layout.bounds, layout.compact, layout.bar, layout.strip)
+    let (stripArea, rest, footerRows, body) =
+      (layout.stripArea, layout.rest, layout.footerRows, layout.body)
     hits?.add(stripArea) { [strip] column, row in
       strip.step(atColumn: column, row: row, in: stripArea).map { .step($0) }
     }
-    rest = rest.dropTop(strip.height + (compact ? 0 : 1))
-    let footerRows = Self.footerRows(in: rest, compact: compact)
-    let body = rest.dropBottom(footerRows)
     let phase = slide(area: body, theme: theme, compact: compact)
     if !compact, let t = program.transition, hits == nil {
       switch phase {
