@@ -30,15 +30,16 @@ extension Duration {
 
 /// The fraction of an animation done at `now`: 0 before `start`, 1 after `start + duration`.
 package func animationFraction(start: Duration, duration: Duration, now: Duration) -> Double {
+  let (done, total): (Double, Double)
   // From the attoseconds as 64-bit numbers, which hold up to 9 s: `components` divides the
   // 128-bit count and `Double(Int128)` is slower still (this is asked several times a frame).
-  if let total = Int64(exactly: duration.attoseconds),
-    let done = Int64(exactly: (now - start).attoseconds)
+  if let whole = Int64(exactly: duration.attoseconds),
+    let part = Int64(exactly: (now - start).attoseconds)
   {
-    guard total > 0 else { return 1 }
-    return min(1, max(0, Double(done) / Double(total)))
+    (done, total) = (Double(part), Double(whole))
+  } else {
+    (done, total) = ((now - start).milliseconds, duration.milliseconds)
   }
-  let total = duration.milliseconds
   guard total > 0 else { return 1 }
-  return min(1, max(0, (now - start).milliseconds / total))
+  return min(1, max(0, done / total))
 }

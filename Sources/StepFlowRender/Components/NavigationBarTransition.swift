@@ -45,20 +45,14 @@ package struct NavigationBarTransition: Hashable, Sendable {
       case (false, false): nil
       }
     }
-    // Taken by rank, each rank in priority's order, as many as the height has room for.
-    var shown: UInt8 = 0
-    var room = max(0, height)
-    for wanted in 0..<3 {
-      for row in priority where room > 0 && rank(row) == wanted {
-        shown |= 1 << row.rawValue
-        room -= 1
-      }
-    }
+    // Taken by rank, each rank in priority's order, as many as the height has room for, then
+    // put in their top-to-bottom order.
     var rows: [NavigationBarRow] = []
-    rows.reserveCapacity(shown.nonzeroBitCount)
-    for row in NavigationBarRow.allCases where shown & (1 << row.rawValue) != 0 {
-      rows.append(row)
+    rows.reserveCapacity(priority.count)
+    for wanted in 0..<3 {
+      for row in priority where rows.count < height && rank(row) == wanted { rows.append(row) }
     }
+    rows.sort()
     return rows
   }
 
