@@ -71,7 +71,8 @@ extension FlowView {
     {
       // As the last frame found them: no step view to make, nothing to ask again.
       return .kept(
-        screens(of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area))
+        program.slideScreens(
+          of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area))
     }
     let view = stepView(theme: theme, compact: compact)
     guard
@@ -104,7 +105,8 @@ extension FlowView {
       let outgoing = t.canvases.kept(
         .leaving, width: area.width, height: area.height, theme: theme, editor: nil)
     else { return nil }
-    return screens(of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area)
+    return program.slideScreens(
+      of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area)
   }
 
   /// The two screens of `t`, those not kept drawn into `area` of `canvas` (blank there, and
@@ -140,7 +142,14 @@ extension FlowView {
         compact: view.compact, draw: drawLeaving)
       ?? t.canvases.draw(
         .leaving, into: &canvas, area: area, theme: theme, editor: nil, draw: drawLeaving)
-    var slide = screens(
+    if !moves {
+      // Nothing on them moves by itself: the next frame finds them as this one leaves them
+      // (and is drawn over this one, as the frames after it are).
+      t.canvases.keepStill(
+        revision: program.revision, width: area.width, height: area.height, theme: theme,
+        leaving: outgoing, arriving: incoming)
+    }
+    var slide = program.slideScreens(
       of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
       area: area)
     slide.still = slide.still && !moves
@@ -185,17 +194,5 @@ extension FlowView {
   /// Whether two sides show the same screen (their drawing numbers aside).
   private static func sameSide(_ a: SlideCanvases.Side, _ b: SlideCanvases.Side) -> Bool {
     a.canvas == b.canvas && a.rows == b.rows && a.spans == b.spans
-  }
-
-  /// The two screens of `t` as its slide shows them at `fraction` of the way over `area`.
-  func screens(
-    of t: StepTransition, outgoing: SlideCanvases.Side, incoming: SlideCanvases.Side,
-    fraction: Double, area: Rect
-  ) -> SlideScreens {
-    SlideScreens(
-      canvases: t.canvases, outgoing: outgoing, incoming: incoming,
-      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
-      shift: Slide.offset(fraction: fraction, width: area.width),
-      still: !program.state.showsLog && !program.state.showsHelp)
   }
 }

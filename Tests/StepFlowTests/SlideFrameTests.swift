@@ -21,6 +21,8 @@ import Testing
     fresh.finishedSlide = nil
     fresh.canvasPool = CanvasPool()
     fresh.screenPool = CanvasPool()
+    // Its frames are not the program's: they are not the step standing for its next slide.
+    fresh.standingFrame = StandingFrame()
     return fresh.view(width: width, height: height, at: now)
   }
 
@@ -75,6 +77,17 @@ import Testing
         }
         drawnOver += canvases?.framesDrawnOver ?? 0
         laidOutAsBefore += canvases?.framesLaidOutAsBefore ?? 0
+        // Every frame of a slide but its first is laid out as the one before — the second too
+        // when it is drawn over the frame the leaving screen was taken from (else it is drawn
+        // whole).
+        if name != "delivery", let canvases, program.transition == nil,
+          !FlowView.isCompact(program: program, height: height)
+        {
+          let whole = canvases.sidesTaken > 0 ? 1 : 2
+          #expect(
+            canvases.framesLaidOutAsBefore == frames - whole,
+            "\(name) \(width)x\(height) after \(line): frames laid out as before")
+        }
         now += .milliseconds(300)
         _ = program.handle(.tick, at: now)
       }
