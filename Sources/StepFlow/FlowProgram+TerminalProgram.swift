@@ -118,6 +118,8 @@ extension FlowProgram {
     if options.layout == .question {
       return QuestionView(program: self, now: now).render(width: width, maxHeight: height)
     }
+    // A slide's frame that only the slide and the bar change is drawn by the program alone.
+    if let canvas = keptSlideFrame(width: width, height: height, at: now) { return canvas }
     return FlowView(program: self, now: now).render(width: width, height: height)
   }
 

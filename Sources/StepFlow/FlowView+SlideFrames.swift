@@ -21,71 +21,69 @@ package struct SlideFrameKey: Equatable, Sendable {
 }
 
 // Frames of a slide drawn over earlier ones: the key that says two frames differ only in the
-// slide and the bar, and the frames drawn by changing only those.
-extension FlowView {
+// slide and the bar, and the frames drawn by changing only those. They are the program's
+// (the view's frames ask them of it): a frame that only the slide and the bar change is
+// drawn without a ``FlowView``, which copies the program.
+extension FlowProgram {
   /// A frame of a slide whose two screens are kept and still, laid out as the frame before it.
   ///
   /// The body is where that frame found it (``SlideCanvases/layout(revision:width:height:barHeight:)``),
-  /// and the frame is drawn over an earlier one (``redrawnSlideFrame(_:key:bar:bounds:theme:)``):
+  /// and the frame is drawn over an earlier one (``redrawnSlideFrame(_:key:bar:bounds:theme:at:)``):
   /// no strip, footer or layout made again. `nil` when it is not such a frame (it is then drawn
   /// as any other).
-  func keptSlideFrame(width: Int, height: Int) -> Canvas? {
-    guard hits == nil, let t = program.transition, t.timing.isAnimating(at: now) else {
-      return nil
-    }
-    let bar = program.navigationBar
-    let revision = program.revision
+  func keptSlideFrame(width: Int, height: Int, at now: Duration) -> Canvas? {
+    guard let t = transition, t.timing.isAnimating(at: now) else { return nil }
+    let bar = navigationBar
     guard
       let body = t.canvases.layout(
         revision: revision, width: width, height: height, barHeight: bar.height(at: now))
     else { return nil }
-    let theme = theme
+    let theme = theme(at: now)
     // The layout is kept on the word of the program's revision: debug builds (the tests) lay
     // the frame out anew and check it.
     assert(
       {
-        let anew = layout(width: width, height: height, theme: theme)
+        let anew = FlowView(program: self, now: now).layout(
+          width: width, height: height, theme: theme)
         return !anew.compact && anew.body == body
       }(), "a slide's frame is laid out as the frame before it")
     guard
       let (outgoing, incoming) = t.canvases.still(
         revision: revision, width: body.width, height: body.height, theme: theme)
     else { return nil }
-    let slide = screens(
+    let slide = slideScreens(
       of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
       area: body)
     let bounds = Rect(x: 0, y: 0, width: width, height: height)
     guard
-      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: false)
-    else { return nil }
-    guard let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
+      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: false),
+      let canvas = redrawnSlideFrame(
+        slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
     else { return nil }
     t.canvases.countLaidOutAsBefore()
     return canvas
   }
 
-  /// The frame right after a slide ended (`finished`), drawn over the slide's last frame.
-  ///
-  /// The arriving screen is then in place, and it, the bar and the columns the content left
-  /// are all that differ. `nil` when that frame is not at hand or the screen shows something
-  /// else (the frame is then drawn whole). Only for the frame that ends the slide: the frames
-  /// after it are drawn whole.
-  func finalSlideFrame(
-    _ finished: StepTransition, body: Rect, bar: NavigationBar, bounds: Rect, theme: Theme,
-    compact: Bool
-  ) -> Canvas? {
-    guard !body.isEmpty, !finished.canvases.hasEnded else { return nil }
-    finished.canvases.end()
-    guard
-      let slide = keptScreens(
-        of: finished, view: stepView(theme: theme, compact: compact), fraction: 1, area: body,
-        theme: theme),
-      let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: compact),
-      let canvas = redrawnSlideFrame(slide, key: key, bar: bar, bounds: bounds, theme: theme)
-    else { return nil }
-    // The step standing, its screen as it arrived: the next slide leaves it from this frame.
-    recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
-    return canvas
+  /// The theme at `now`: during a transition, between the old step's and the new one's; the
+  /// user's theme applied on top of each (``ThemePreset``).
+  func theme(at now: Duration) -> Theme {
+    let preset = options.theme
+    let target = preset.apply(to: flow.theme(forStep: state.progression.current))
+    guard let t = transition else { return target }
+    return preset.apply(to: flow.theme(forStep: t.from.progression.current)).blended(
+      with: target, by: t.timing.fraction(at: now))
+  }
+
+  /// The two screens of `t` as its slide shows them at `fraction` of the way over `area`.
+  func slideScreens(
+    of t: StepTransition, outgoing: SlideCanvases.Side, incoming: SlideCanvases.Side,
+    fraction: Double, area: Rect
+  ) -> SlideScreens {
+    SlideScreens(
+      canvases: t.canvases, outgoing: outgoing, incoming: incoming,
+      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
+      shift: Slide.offset(fraction: fraction, width: area.width),
+      still: !state.showsLog && !state.showsHelp)
   }
 
   /// What the frame shows besides the slide and the bar, when nothing else on it moves.
@@ -95,9 +93,9 @@ extension FlowView {
     guard slide.still else { return nil }
     return SlideFrameKey(
       width: bounds.width, height: bounds.height, theme: theme, compact: compact,
-      ascii: glyphs.style == .ascii, body: body, revision: program.revision,
+      ascii: options.glyphs == .ascii, body: body, revision: revision,
       outgoing: slide.outgoing.drawing, incoming: slide.incoming.drawing,
-      message: program.message, confirmation: program.state.pendingConfirmation)
+      message: message, confirmation: state.pendingConfirmation)
   }
 
   /// The frame drawn over an earlier frame of the same slide showing `key` (one the pool kept).
@@ -112,14 +110,15 @@ extension FlowView {
   /// its body is that screen at the slide's start, and the rows around the body are copied
   /// from the first frame (the strip and the footer the slide shows).
   func redrawnSlideFrame(
-    _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme
+    _ slide: SlideScreens, key: SlideFrameKey, bar: NavigationBar, bounds: Rect, theme: Theme,
+    at now: Duration
   ) -> Canvas? {
     guard let last = slide.canvases.lastFrame, last.key == key else { return nil }
     // An earlier frame than the last, which the frame writer still holds (changing that one
     // would copy it first): the pool's two canvases take turns.
     var base: SlideCanvases.Frame?
     let standing = slide.canvases.takenFrom(body: key.body, theme: theme)
-    let older = program.canvasPool.reuse(width: bounds.width, height: bounds.height) { id in
+    let older = canvasPool.reuse(width: bounds.width, height: bounds.height) { id in
       base = id == last.id ? nil : slide.canvases.frame(id, showing: key)
       return base != nil || (id != last.id && id == standing)
     }
@@ -132,10 +131,10 @@ extension FlowView {
     } else {
       // The standing frame: the leaving screen in place; around it, the first frame's rows.
       guard
-        let first = program.canvasPool.kept(
+        let first = canvasPool.kept(
           frameID: last.id, width: bounds.width, height: bounds.height)
       else {
-        program.canvasPool.keep(canvas)
+        canvasPool.keep(canvas)
         return nil
       }
       for band in [bounds.top(key.body.y), bounds.dropTop(key.body.maxY)] where !band.isEmpty {
@@ -145,7 +144,8 @@ extension FlowView {
     }
     // Over an earlier frame of this slide, only where its bar's titles were is drawn again.
     let barColumns = bar.render(
-      into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs, over: base?.bar)
+      into: &canvas, area: bounds, at: now, theme: theme, glyphs: Glyphs.for(options.glyphs),
+      over: base?.bar)
     Slide.redraw(
       outgoing: slide.outgoing.canvas, incoming: slide.incoming.canvas,
       direction: slide.direction, shift: slide.shift, into: &canvas, area: key.body,
@@ -163,7 +163,7 @@ extension FlowView {
       &canvas, slide: slide, key: key, bar: barColumns, content: content,
       movedOver: from == last.shift ? spans : nil)
     slide.canvases.countDrawnOver()
-    program.canvasPool.keep(canvas)
+    canvasPool.keep(canvas)
     return canvas
   }
 
@@ -228,5 +228,33 @@ extension FlowView {
     slide.canvases.record(
       SlideCanvases.Frame(
         id: canvas.frameID, key: key, shift: slide.shift, bar: bar, content: content))
+  }
+}
+
+extension FlowView {
+  /// The frame right after a slide ended (`finished`), drawn over the slide's last frame.
+  ///
+  /// The arriving screen is then in place, and it, the bar and the columns the content left
+  /// are all that differ. `nil` when that frame is not at hand or the screen shows something
+  /// else (the frame is then drawn whole). Only for the frame that ends the slide: the frames
+  /// after it are drawn whole.
+  func finalSlideFrame(
+    _ finished: StepTransition, body: Rect, bar: NavigationBar, bounds: Rect, theme: Theme,
+    compact: Bool
+  ) -> Canvas? {
+    guard !body.isEmpty, !finished.canvases.hasEnded else { return nil }
+    finished.canvases.end()
+    guard
+      let slide = keptScreens(
+        of: finished, view: stepView(theme: theme, compact: compact), fraction: 1, area: body,
+        theme: theme),
+      let key = program.slideFrameKey(
+        slide, bounds: bounds, body: body, theme: theme, compact: compact),
+      let canvas = program.redrawnSlideFrame(
+        slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
+    else { return nil }
+    // The step standing, its screen as it arrived: the next slide leaves it from this frame.
+    recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
+    return canvas
   }
 }

@@ -19,15 +19,8 @@ package struct FlowView {
   var flow: FlowDefinition { program.flow }
   var state: FlowState { program.state }
 
-  /// The theme at this moment: during a transition, between the old step's and the new one's;
-  /// the user's theme applied on top of each (``ThemePreset``).
-  var theme: Theme {
-    let preset = program.options.theme
-    let target = preset.apply(to: flow.theme(forStep: state.progression.current))
-    guard let t = program.transition else { return target }
-    return preset.apply(to: flow.theme(forStep: t.from.progression.current)).blended(
-      with: target, by: t.timing.fraction(at: now))
-  }
+  /// The theme at this moment (``FlowProgram/theme(at:)``).
+  var theme: Theme { program.theme(at: now) }
 
   /// Whether the screen is too short for the full layout (``FlowProgram/minimumHeight``):
   /// then the compact one — the bar's title row only, the strip on one line with its pointer,
@@ -89,7 +82,6 @@ package struct FlowView {
   }
 
   package func render(width: Int, height: Int) -> Canvas {
-    if let canvas = keptSlideFrame(width: width, height: height) { return canvas }
     let theme = theme
     let layout = layout(width: width, height: height, theme: theme)
     let (bounds, compact, bar, strip) = (layout.bounds, layout.compact, layout.bar, layout.strip)
@@ -113,8 +105,10 @@ package struct FlowView {
     switch phase {
     case .kept(let kept):
       slide = kept
-      if let key = slideFrameKey(kept, bounds: bounds, body: body, theme: theme, compact: compact),
-        let canvas = redrawnSlideFrame(kept, key: key, bar: bar, bounds: bounds, theme: theme)
+      if let key = program.slideFrameKey(
+        kept, bounds: bounds, body: body, theme: theme, compact: compact),
+        let canvas = program.redrawnSlideFrame(
+          kept, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
       {
         return canvas
       }
@@ -138,7 +132,7 @@ package struct FlowView {
       slide = drawScreens(of: t, view: view, into: &canvas, area: body, theme: theme)
     }
     let key = slide.flatMap {
-      slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
+      program.slideFrameKey($0, bounds: bounds, body: body, theme: theme, compact: compact)
     }
     let barColumns = bar.render(into: &canvas, area: bounds, at: now, theme: theme, glyphs: glyphs)
     strip.render(into: &canvas, area: stripArea)
@@ -179,7 +173,7 @@ package struct FlowView {
       hits?.cover(bounds)
     }
     if glyphs.style == .ascii { canvas.foldToASCII() }
-    numberFrame(&canvas, slide: slide, key: key, bar: barColumns, content: content)
+    program.numberFrame(&canvas, slide: slide, key: key, bar: barColumns, content: content)
     // The step standing, its screen as it stands: a slide leaving it finds the screen here.
     recordStanding(
       canvas, body: body, theme: theme, compact: compact,

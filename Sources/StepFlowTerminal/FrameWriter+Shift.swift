@@ -52,9 +52,9 @@ extension FrameWriter {
         // The columns whose cell comes from the row (one copy), and those that entered.
         let lower = min(look.upper, max(look.lower, -shift))
         let upper = max(lower, min(look.upper, width - shift))
-        for x in look.lower..<lower { shifted[x] = erased }
+        (into + look.lower).update(repeating: erased, count: lower - look.lower)
         (into + lower).update(from: was + row + lower + shift, count: upper - lower)
-        for x in upper..<look.upper { shifted[x] = erased }
+        (into + upper).update(repeating: erased, count: look.upper - upper)
       }
     }
     if shift > 0, shiftedRow[0].isContinuation {
