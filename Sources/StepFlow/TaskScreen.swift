@@ -84,6 +84,8 @@ package struct TaskScreen {
 
   /// The next frame any run needs.
   package func nextDeadline(after now: Duration) -> Duration? {
+    // Asked at every frame of any animation: no arrays made when nothing runs.
+    guard !fieldRuns.isEmpty || !activities.isEmpty else { return nil }
     // A field command's spinner turns ten times a second, from its start.
     let spinners = fieldRuns.values.map { run in
       run.started + .milliseconds(100)

@@ -9,7 +9,7 @@ import StepFlowCore
 ///   slowest member of this one is done;
 /// - ending, in reverse order of the stages, once the start is done: each member runs its
 ///   ending animation, then fades out; the indicator is gone when the first stage has faded out.
-package struct ProgressIndicator: Sendable {
+@usableFromInline package struct ProgressIndicator: Sendable {
   /// One progressor and its schedule.
   package struct Member: Sendable {
     package var view: any ProgressorView

@@ -28,12 +28,12 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
   /// The custom progressors `.custom(identifier:parameter:)` may name.
   public var registry: ProgressorRegistry
 
-  private var indicators: [Region: ProgressIndicator] = [:]
-  private var pending: [PendingCompletion] = []
+  @usableFromInline var indicators: [Region: ProgressIndicator] = [:]
+  @usableFromInline var pending: [PendingCompletion] = []
   private var sequence = 0
 
   /// A completion waiting for its time.
-  private struct PendingCompletion: Sendable {
+  @usableFromInline struct PendingCompletion: Sendable {
     var due: Duration
     var order: Int
     var event: ProgressEvent<Region>
@@ -139,9 +139,21 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
 
   /// Removes the indicators that are gone by `now` and runs the completions that are due, in
   /// the order of their times (and of their calls, for equal times).
+  ///
+  /// Asked at every tick of any animation: with nothing shown or waiting it returns at once,
+  /// in the caller's own code (a call into the generic code costs more than the check).
   /// - Returns: the events of the completions that ran.
-  @discardableResult
+  @discardableResult @inlinable
   public mutating func advance(to now: Duration) -> [ProgressEvent<Region>] {
+    guard !isIdle else { return [] }
+    return advanceAll(to: now)
+  }
+
+  /// Whether no indicator shows and no completion waits.
+  @inlinable var isIdle: Bool { indicators.isEmpty && pending.isEmpty }
+
+  /// ``advance(to:)`` when something shows or waits.
+  @usableFromInline mutating func advanceAll(to now: Duration) -> [ProgressEvent<Region>] {
     for (region, indicator) in indicators {
       if let finish = indicator.endFinish, finish <= now { indicators[region] = nil }
     }
@@ -156,7 +168,13 @@ public struct ProgressIndicators<Region: Hashable & Sendable>: Sendable {
   /// The next time after `now` at which a frame is needed or a completion is due (`now` itself
   /// for a completion already due but not yet run); `nil` when nothing moves or waits — an
   /// endless progressor or a spinner always moves, a proportional bar between updates does not.
+  @inlinable
   public func nextDeadline(after now: Duration) -> Duration? {
+    isIdle ? nil : nextDeadlineOfAll(after: now)
+  }
+
+  /// ``nextDeadline(after:)`` when something shows or waits.
+  @usableFromInline func nextDeadlineOfAll(after now: Duration) -> Duration? {
     var next: Duration?
     for completion in pending {
       let due = max(completion.due, now)
