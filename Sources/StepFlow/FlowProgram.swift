@@ -188,8 +188,9 @@ package struct FlowProgram: TerminalProgram {
       advanceAutomatically(to: now)
       stages.advance(to: now)
       tasks.advance(to: now)
-      if let t = transition, t.timing.isFinished(at: now) {
-        finishedSlide = t
+      // Asked in place: a copy of the transition copies the state it leaves.
+      if transition?.timing.isFinished(at: now) == true {
+        finishedSlide = transition
         transition = nil
       }
       return .changed

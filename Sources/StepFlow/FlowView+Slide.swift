@@ -72,7 +72,8 @@ extension FlowView {
       // As the last frame found them: no step view to make, nothing to ask again.
       return .kept(
         program.slideScreens(
-          of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area))
+          t.canvases, t.direction, outgoing: outgoing, incoming: incoming, fraction: fraction,
+          area: area))
     }
     let view = stepView(theme: theme, compact: compact)
     guard
@@ -106,7 +107,8 @@ extension FlowView {
         .leaving, width: area.width, height: area.height, theme: theme, editor: nil)
     else { return nil }
     return program.slideScreens(
-      of: t, outgoing: outgoing, incoming: incoming, fraction: fraction, area: area)
+      t.canvases, t.direction, outgoing: outgoing, incoming: incoming, fraction: fraction,
+      area: area)
   }
 
   /// The two screens of `t`, those not kept drawn into `area` of `canvas` (blank there, and
@@ -150,7 +152,8 @@ extension FlowView {
         leaving: outgoing, arriving: incoming)
     }
     var slide = program.slideScreens(
-      of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
+      t.canvases, t.direction, outgoing: outgoing, incoming: incoming,
+      fraction: t.timing.fraction(at: now),
       area: area)
     slide.still = slide.still && !moves
     return slide

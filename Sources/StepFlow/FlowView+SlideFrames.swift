@@ -32,10 +32,14 @@ extension FlowProgram {
   /// no strip, footer or layout made again. `nil` when it is not such a frame (it is then drawn
   /// as any other).
   func keptSlideFrame(width: Int, height: Int, at now: Duration) -> Canvas? {
-    guard let t = transition, t.timing.isAnimating(at: now) else { return nil }
+    // What the frame needs of the transition, read in place (a copy of it copies the state
+    // it leaves).
+    guard let timing = transition?.timing, timing.isAnimating(at: now),
+      let canvases = transition?.canvases, let direction = transition?.direction
+    else { return nil }
     let bar = navigationBar
     guard
-      let body = t.canvases.layout(
+      let body = canvases.layout(
         revision: revision, width: width, height: height, barHeight: bar.height(at: now))
     else { return nil }
     let theme = theme(at: now)
@@ -48,19 +52,19 @@ extension FlowProgram {
         return !anew.compact && anew.body == body
       }(), "a slide's frame is laid out as the frame before it")
     guard
-      let (outgoing, incoming) = t.canvases.still(
+      let (outgoing, incoming) = canvases.still(
         revision: revision, width: body.width, height: body.height, theme: theme)
     else { return nil }
     let slide = slideScreens(
-      of: t, outgoing: outgoing, incoming: incoming, fraction: t.timing.fraction(at: now),
-      area: body)
+      canvases, direction, outgoing: outgoing, incoming: incoming,
+      fraction: timing.fraction(at: now), area: body)
     let bounds = Rect(x: 0, y: 0, width: width, height: height)
     guard
       let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: false),
       let canvas = redrawnSlideFrame(
         slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
     else { return nil }
-    t.canvases.countLaidOutAsBefore()
+    canvases.countLaidOutAsBefore()
     return canvas
   }
 
@@ -69,19 +73,20 @@ extension FlowProgram {
   func theme(at now: Duration) -> Theme {
     let preset = options.theme
     let target = preset.apply(to: flow.theme(forStep: state.progression.current))
-    guard let t = transition else { return target }
-    return preset.apply(to: flow.theme(forStep: t.from.progression.current)).blended(
-      with: target, by: t.timing.fraction(at: now))
+    guard let fraction = transition?.timing.fraction(at: now) else { return target }
+    return preset.apply(to: flow.theme(forStep: transition?.from.progression.current)).blended(
+      with: target, by: fraction)
   }
 
-  /// The two screens of `t` as its slide shows them at `fraction` of the way over `area`.
+  /// The two screens of a slide in `canvases` towards `direction`, as it shows them at
+  /// `fraction` of the way over `area`.
   func slideScreens(
-    of t: StepTransition, outgoing: SlideCanvases.Side, incoming: SlideCanvases.Side,
-    fraction: Double, area: Rect
+    _ canvases: SlideCanvases, _ direction: Direction,
+    outgoing: SlideCanvases.Side, incoming: SlideCanvases.Side, fraction: Double, area: Rect
   ) -> SlideScreens {
     SlideScreens(
-      canvases: t.canvases, outgoing: outgoing, incoming: incoming,
-      direction: t.direction == .forward ? .fromTrailing : .fromLeading,
+      canvases: canvases, outgoing: outgoing, incoming: incoming,
+      direction: direction == .forward ? .fromTrailing : .fromLeading,
       shift: Slide.offset(fraction: fraction, width: area.width),
       still: !state.showsLog && !state.showsHelp)
   }
