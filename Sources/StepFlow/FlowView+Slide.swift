@@ -184,16 +184,6 @@ extension FlowView {
     return side
   }
 
-  /// Records `canvas`, the frame just drawn, as the step standing (``StandingFrame``) when it
-  /// is one and its glyphs are not folded to ASCII; else that the last frame is none.
-  func recordStanding(_ canvas: Canvas, body: Rect, theme: Theme, compact: Bool, standing: Bool) {
-    program.standingFrame.record(
-      standing && glyphs.style != .ascii
-        ? StandingFrame.Record(
-          id: canvas.frameID, revision: program.revision, width: canvas.width,
-          height: canvas.height, body: body, theme: theme, compact: compact) : nil)
-  }
-
   /// Whether two sides show the same screen (their drawing numbers aside).
   private static func sameSide(_ a: SlideCanvases.Side, _ b: SlideCanvases.Side) -> Bool {
     a.canvas == b.canvas && a.rows == b.rows && a.spans == b.spans

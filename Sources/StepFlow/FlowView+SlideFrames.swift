@@ -25,7 +25,8 @@ package struct SlideFrameKey: Equatable, Sendable {
 // (the view's frames ask them of it): a frame that only the slide and the bar change is
 // drawn without a ``FlowView``, which copies the program.
 extension FlowProgram {
-  /// A frame of a slide whose two screens are kept and still, laid out as the frame before it.
+  /// A frame of a slide whose two screens are kept and still, laid out as the frame before it
+  /// — one of the slide's or the frame that ends it.
   ///
   /// The body is where that frame found it (``SlideCanvases/layout(revision:width:height:barHeight:)``),
   /// and the frame is drawn over an earlier one (``redrawnSlideFrame(_:key:bar:bounds:theme:at:)``):
@@ -34,9 +35,38 @@ extension FlowProgram {
   func keptSlideFrame(width: Int, height: Int, at now: Duration) -> Canvas? {
     // What the frame needs of the transition, read in place (a copy of it copies the state
     // it leaves).
-    guard let timing = transition?.timing, timing.isAnimating(at: now),
+    if let timing = transition?.timing, timing.isAnimating(at: now),
       let canvases = transition?.canvases, let direction = transition?.direction
+    {
+      guard
+        let canvas = keptLayoutFrame(
+          canvases, direction, fraction: timing.fraction(at: now), width: width,
+          height: height, at: now)
+      else { return nil }
+      canvases.countLaidOutAsBefore()
+      return canvas.frame
+    }
+    // The frame right after the slide ended: the arriving screen in place.
+    guard transition == nil, let canvases = finishedSlide?.canvases, !canvases.hasEnded,
+      let direction = finishedSlide?.direction,
+      let drawn = keptLayoutFrame(
+        canvases, direction, fraction: 1, width: width, height: height, at: now)
     else { return nil }
+    canvases.end()
+    canvases.countLaidOutAsBefore()
+    // The step standing, its screen as it arrived: the next slide leaves it from this frame.
+    recordStanding(
+      drawn.frame, body: drawn.body, theme: drawn.theme, compact: false, standing: true)
+    return drawn.frame
+  }
+
+  /// The frame of the slide in `canvases` at `fraction`, laid out as the last frame of the
+  /// same revision and size was and drawn over an earlier frame, with where its body is and
+  /// in what colours; `nil` when it cannot be (``keptSlideFrame(width:height:at:)``).
+  private func keptLayoutFrame(
+    _ canvases: SlideCanvases, _ direction: Direction, fraction: Double, width: Int,
+    height: Int, at now: Duration
+  ) -> (frame: Canvas, body: Rect, theme: Theme)? {
     let bar = navigationBar
     guard
       let body = canvases.layout(
@@ -56,16 +86,25 @@ extension FlowProgram {
         revision: revision, width: body.width, height: body.height, theme: theme)
     else { return nil }
     let slide = slideScreens(
-      canvases, direction, outgoing: outgoing, incoming: incoming,
-      fraction: timing.fraction(at: now), area: body)
+      canvases, direction, outgoing: outgoing, incoming: incoming, fraction: fraction,
+      area: body)
     let bounds = Rect(x: 0, y: 0, width: width, height: height)
     guard
       let key = slideFrameKey(slide, bounds: bounds, body: body, theme: theme, compact: false),
       let canvas = redrawnSlideFrame(
         slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
     else { return nil }
-    canvases.countLaidOutAsBefore()
-    return canvas
+    return (canvas, body, theme)
+  }
+
+  /// Records `canvas`, the frame just drawn, as the step standing (``StandingFrame``) when it
+  /// is one and its glyphs are not folded to ASCII; else that the last frame is none.
+  func recordStanding(_ canvas: Canvas, body: Rect, theme: Theme, compact: Bool, standing: Bool) {
+    standingFrame.record(
+      standing && options.glyphs != .ascii
+        ? StandingFrame.Record(
+          id: canvas.frameID, revision: revision, width: canvas.width, height: canvas.height,
+          body: body, theme: theme, compact: compact) : nil)
   }
 
   /// The theme at `now`: during a transition, between the old step's and the new one's; the
@@ -259,7 +298,7 @@ extension FlowView {
         slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
     else { return nil }
     // The step standing, its screen as it arrived: the next slide leaves it from this frame.
-    recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
+    program.recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
     return canvas
   }
 }

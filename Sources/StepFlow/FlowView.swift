@@ -175,7 +175,7 @@ package struct FlowView {
     if glyphs.style == .ascii { canvas.foldToASCII() }
     program.numberFrame(&canvas, slide: slide, key: key, bar: barColumns, content: content)
     // The step standing, its screen as it stands: a slide leaving it finds the screen here.
-    recordStanding(
+    program.recordStanding(
       canvas, body: body, theme: theme, compact: compact,
       standing: !slides && !bodyMoves && !state.showsLog && !state.showsHelp)
     program.canvasPool.keep(canvas)

@@ -72,20 +72,19 @@ import Testing
         // The frame that ends the slide (drawn over its last frame when nothing else moved).
         let over = canvases?.framesDrawnOver ?? 0
         if !frameIsRight("after \(line), the final frame") { return }
-        if program.transition == nil, (canvases?.framesDrawnOver ?? 0) > over {
-          finalsDrawnOver += 1
-        }
+        let finalDrawnOver = program.transition == nil && (canvases?.framesDrawnOver ?? 0) > over
+        if finalDrawnOver { finalsDrawnOver += 1 }
         drawnOver += canvases?.framesDrawnOver ?? 0
         laidOutAsBefore += canvases?.framesLaidOutAsBefore ?? 0
         // Every frame of a slide but its first is laid out as the one before — the second too
         // when it is drawn over the frame the leaving screen was taken from (else it is drawn
-        // whole).
+        // whole), and the frame that ends it when it is drawn over the slide's last.
         if name != "delivery", let canvases, program.transition == nil,
           !FlowView.isCompact(program: program, height: height)
         {
           let whole = canvases.sidesTaken > 0 ? 1 : 2
           #expect(
-            canvases.framesLaidOutAsBefore == frames - whole,
+            canvases.framesLaidOutAsBefore == frames - whole + (finalDrawnOver ? 1 : 0),
             "\(name) \(width)x\(height) after \(line): frames laid out as before")
         }
         now += .milliseconds(300)
