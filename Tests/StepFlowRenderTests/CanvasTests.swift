@@ -125,6 +125,32 @@ import Testing
     #expect(a != b)
     #expect(Grapheme(decomposed) == a)
   }
+
+  /// A grapheme keeps up to eleven bytes in the cell and interns longer ones.
+  ///
+  /// So a cell is 24 bytes apart in a canvas (a 400×120 canvas is 1.1 MB, not 1.5). Every
+  /// length on both sides of that edge keeps its bytes, its count and its equality.
+  @Test func elevenBytesAreKeptInPlaceAndTwelveInterned() {
+    #expect(MemoryLayout<Cell>.stride == 24)
+    for count in 1...16 {
+      // "e" and `count - 1` bytes of combining acute accents (two bytes each) and one "a"
+      // for odd lengths: one grapheme of exactly `count` bytes.
+      let accents = String(repeating: "\u{301}", count: (count - 1) / 2)
+      let text = count.isMultiple(of: 2) ? "\u{E9}" + accents : "e" + accents
+      #expect(text.utf8.count == count && text.count == 1, "\(count)")
+      let grapheme = Grapheme(text)
+      #expect(grapheme.isInterned == (count > 11), "\(count) bytes")
+      #expect(grapheme.utf8Count == count)
+      #expect(Array(grapheme.string.utf8) == Array(text.utf8))
+      var written: [UInt8] = []
+      grapheme.forEachUTF8Byte { written.append($0) }
+      #expect(written == Array(text.utf8))
+      #expect(grapheme == Grapheme(text))
+      #expect(grapheme.isASCII == (count == 1))
+    }
+    #expect(Grapheme("👩‍💻").utf8Count == 11 && !Grapheme("👩‍💻").isInterned)
+    #expect(Grapheme("🏳️‍🌈").utf8Count == 14 && Grapheme("🏳️‍🌈").isInterned)
+  }
 }
 
 @Suite struct SymbolsTests {

@@ -21,7 +21,7 @@ import Testing
   }
 
   /// A grapheme goes out as its own UTF-8 bytes whatever their number: one, held in the cell
-  /// (up to fifteen, the first eight apart from the rest), or interned (more).
+  /// (up to eleven, the first eight apart from the rest), or interned (more).
   @Test func everyGraphemeIsWrittenAsItsBytes() {
     var texts = ["a", "─", "漢", "🚲", "❤️", "🇯🇵", "👍🏽", "👩‍💻", "🏳️‍🌈", "👨‍👩‍👧", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
     // 3 to 19 bytes and 2 to 14 (none of them canonically the same as another of the list).
