@@ -268,6 +268,15 @@ extension FlowProgram {
         base: last.id, rows: rows,
         moved: key.body.x == 0 && key.body.width == canvas.width && moved != 0
           ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
+    } else if slide.shift == 0, key.body.x == 0, key.body.width == canvas.width,
+      let standing = slide.canvases.takenFrom(body: key.body, theme: key.theme)
+    {
+      // The slide's first frame, its screens not yet moved: the body shows the screen it
+      // leaves as the frame it was taken from showed it, and only the rows around the body
+      // (the bar, the strip, the footer) can differ from that frame.
+      var rows = Array(repeating: ColumnSpan(0, canvas.width), count: canvas.height)
+      for y in key.body.y..<min(key.body.maxY, canvas.height) { rows[y] = .none }
+      canvas.damage = FrameDamage(base: standing, rows: rows)
     }
     slide.canvases.record(
       SlideCanvases.Frame(
