@@ -69,6 +69,31 @@ import Testing
     #expect(canvas.plainLines()[0].utf8.allSatisfy { $0 < 0x80 })
   }
 
+  /// A canvas is made, filled and cleared in runs of ``Canvas/fillRun`` cells: every cell is
+  /// the blank, whatever the size against the run (less, as many, one more, several and a
+  /// part), and a rectangle filled across runs is filled exactly.
+  @Test func everyCellIsTheBlankWhateverTheSize() {
+    let style = Style(foreground: .rgb(1, 2, 3), background: .ansi(4), attributes: .bold)
+    let blank = Cell(grapheme: .space, style: style)
+    let run = Canvas.fillRun
+    for (width, height) in [(1, 1), (run - 1, 1), (run, 1), (run + 1, 1), (7, 100), (400, 120)] {
+      var canvas = Canvas(width: width, height: height, style: style)
+      #expect(canvas.cells.allSatisfy { $0 == blank }, "\(width)x\(height)")
+      canvas.draw(String(repeating: "x", count: width), x: 0, y: height - 1, style: .plain)
+      canvas.clear(style: .plain)
+      #expect(canvas.cells.allSatisfy { $0 == Cell() }, "\(width)x\(height) cleared")
+    }
+    var canvas = Canvas(width: 3 * run, height: 3)
+    let rect = Rect(x: 5, y: 1, width: 2 * run + 3, height: 1)
+    canvas.fill(rect, symbol: "#", style: style)
+    for y in 0..<3 {
+      for x in 0..<(3 * run) {
+        let inside = y == 1 && x >= rect.x && x < rect.maxX
+        #expect(canvas[x, y] == (inside ? Cell(symbol: "#", style: style) : Cell()), "\(x),\(y)")
+      }
+    }
+  }
+
   @Test func graphemesOfAnyLengthRoundTrip() {
     for text in [
       "", " ", "a", "é", "漢", "🚲", "👨‍👩‍👧‍👦", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}",
