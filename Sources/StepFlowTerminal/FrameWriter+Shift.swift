@@ -160,7 +160,7 @@ extension FrameWriter {
   /// way made the diff of two different screens about a fifth slower.
   @inline(__always)
   static func same(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
-    if StepFlowRender.identicalBytes(a, b, count: MemoryLayout<Cell>.size) {
+    if StepFlowRender.identicalCells(a, b) {
       return true
     }
     return a.pointee.grapheme == b.pointee.grapheme && sameStyle(a.pointee.style, b.pointee.style)
