@@ -153,8 +153,7 @@ extension FlowView {
     }
     var slide = program.slideScreens(
       t.canvases, t.direction, outgoing: outgoing, incoming: incoming,
-      fraction: t.timing.fraction(at: now),
-      area: area)
+      fraction: t.timing.fraction(at: now), area: area)
     slide.still = slide.still && !moves
     return slide
   }
@@ -182,6 +181,34 @@ extension FlowView {
         return Self.sameSide(side, drawn)
       }(), "the standing frame's screen is the screen the slide leaves")
     return side
+  }
+
+  /// The frame right after a slide ended (`finished`), drawn over the slide's last frame.
+  ///
+  /// The arriving screen is then in place, and it, the bar and the columns the content left
+  /// are all that differ. `nil` when that frame is not at hand or the screen shows something
+  /// else (the frame is then drawn whole). Only for the frame that ends the slide: the frames
+  /// after it are drawn whole. The program draws it itself when the slide's layout is kept
+  /// (``FlowProgram/keptSlideFrame(width:height:at:)``); this is for the others (the compact
+  /// layout, a screen that had moved).
+  func finalSlideFrame(
+    _ finished: StepTransition, body: Rect, bar: NavigationBar, bounds: Rect, theme: Theme,
+    compact: Bool
+  ) -> Canvas? {
+    guard !body.isEmpty, !finished.canvases.hasEnded else { return nil }
+    finished.canvases.end()
+    guard
+      let slide = keptScreens(
+        of: finished, view: stepView(theme: theme, compact: compact), fraction: 1, area: body,
+        theme: theme),
+      let key = program.slideFrameKey(
+        slide, bounds: bounds, body: body, theme: theme, compact: compact),
+      let canvas = program.redrawnSlideFrame(
+        slide, key: key, bar: bar, bounds: bounds, theme: theme, at: now)
+    else { return nil }
+    // The step standing, its screen as it arrived: the next slide leaves it from this frame.
+    program.recordStanding(canvas, body: body, theme: theme, compact: compact, standing: true)
+    return canvas
   }
 
   /// Whether two sides show the same screen (their drawing numbers aside).
