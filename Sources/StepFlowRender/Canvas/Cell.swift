@@ -46,9 +46,11 @@ package func sameBytes<T>(_ a: T, _ b: T) -> Bool {
   }
 }
 
-/// Whether two cells where they lie have the same bytes: three words each, the last
-/// overlapping the one before it (a cell's 21 bytes; comparing its last five byte by byte
-/// cost more than the rest).
+/// Whether two cells where they lie have the same bytes.
+///
+/// Three words each, the last overlapping the one before it (a cell's 21 bytes; comparing its
+/// last five byte by byte cost more than the rest). Every comparison of cells by their bytes
+/// asks this.
 @inlinable @inline(__always)
 package func identicalCells(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
   let size = MemoryLayout<Cell>.size
@@ -65,10 +67,11 @@ package func identicalCells(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) 
 }
 
 /// Whether `count` bytes at `a` and `b` are the same, eight at a time: what ``sameBytes(_:_:)``
-/// asks, of values where they lie (a canvas's cells), with no copy of either.
+/// asks of values (styles; cells compare through ``identicalCells(_:_:)``), with no copy of
+/// either.
 ///
-/// Inlinable: the frame writer, a slide and the bar ask it in their innermost loops, in other
-/// modules, where a call costs more than the comparison.
+/// Inlinable: the frame writer asks it in its innermost loops, in another module, where a call
+/// costs more than the comparison.
 @inlinable @inline(__always)
 package func identicalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
   // Branch-free: OR together the XOR of every word.

@@ -115,6 +115,6 @@ extension Canvas {
   /// Whether `cell` is `blank`: from their bytes first, where they lie (cells are plain data).
   @inline(__always)
   private static func isBlank(_ cell: UnsafePointer<Cell>, _ blank: UnsafePointer<Cell>) -> Bool {
-    identicalBytes(cell, blank, count: MemoryLayout<Cell>.size) || cell.pointee == blank.pointee
+    identicalCells(cell, blank) || cell.pointee == blank.pointee
   }
 }

@@ -12,7 +12,7 @@ public struct Grapheme: Hashable, Sendable {
   /// Bytes 8–10, and in the top byte the length (0–11), or 0xFF for an interned cluster.
   ///
   /// Twelve bytes in all make a ``Cell`` 24 bytes apart in a canvas, not 32: a canvas of
-  /// 400×120 is then 1.1 MB, and everything that copies, clears or compares cells moves a
+  /// 400×120 is then 1.15 MB, and everything that copies, clears or compares cells moves a
   /// quarter fewer bytes. Clusters of 12 to 15 bytes (a rainbow flag, some conjuncts) are
   /// interned instead.
   @usableFromInline var high: UInt32

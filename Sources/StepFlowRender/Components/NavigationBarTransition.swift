@@ -154,7 +154,7 @@ package struct NavigationBarTransition: Hashable, Sendable {
       guard let base = cells.baseAddress else { return }
       for i in (start + lower)..<(start + upper) {
         // Compared where it lies (a copy of each cell to compare costs as much again).
-        if identicalBytes(base + i, &blank, count: MemoryLayout<Cell>.size) { continue }
+        if identicalCells(base + i, &blank) { continue }
         let style = cells[i].style
         if let last, sameBytes(last.from, style) {
           cells[i].style = last.to
