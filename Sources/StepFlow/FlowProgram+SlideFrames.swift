@@ -251,6 +251,9 @@ extension FlowProgram {
     // (frames drawn over this canvas wrote more; its next clear need not go over that).
     canvas.narrowWritten(
       fromRow: key.body.y, to: content, blank: Cell(grapheme: .space, style: key.theme.text))
+    // Whether the body's rows are the frame's whole rows (then the writer may take them as a
+    // whole: shifted, or left as they were).
+    let wholeRows = key.body.x == 0 && key.body.width == canvas.width
     if let last = slide.canvases.lastFrame, last.key == key {
       var rows = Array(repeating: ColumnSpan.none, count: canvas.height)
       // The bar is as high in both (the body is where it was): only where a title was or is.
@@ -266,9 +269,9 @@ extension FlowProgram {
       let moved = slide.shift - last.shift
       canvas.damage = FrameDamage(
         base: last.id, rows: rows,
-        moved: key.body.x == 0 && key.body.width == canvas.width && moved != 0
+        moved: wholeRows && moved != 0
           ? (key.body.y..<key.body.maxY, slide.direction == .fromTrailing ? moved : -moved) : nil)
-    } else if slide.shift == 0, key.body.x == 0, key.body.width == canvas.width,
+    } else if slide.shift == 0, wholeRows,
       let standing = slide.canvases.takenFrom(body: key.body, theme: key.theme)
     {
       // The slide's first frame, its screens not yet moved: the body shows the screen it
