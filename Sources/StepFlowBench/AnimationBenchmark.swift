@@ -231,7 +231,8 @@ func animationFramesProfile() {
 @inline(never) func animatedSessionMoves() { sessionMoves(animate: true) }
 
 /// `back`/`next` between the cart and the payment step after a first `next`, 100 moves; the
-/// first frame of each move drawn and written in a function of its own (`'*firstFrame*'`),
+/// first frame of each move drawn and written in a function of its own (`'*firstFrame*'`; an
+/// animated move's `'*firstSlideFrame*'`),
 /// each frame after it and before the last drawn and written in others
 /// (`'*middleFrameView*'`, `'*middleFrameWrite*'`), and the last in one more
 /// (`'*lastFrame*'`).
@@ -241,9 +242,15 @@ private func sessionMoves(animate: Bool) {
   for i in 0..<Bench.iterations(100) {
     var now = screen.now
     screen.program.apply(i & 1 == 0 ? .back : .next, at: now)
-    checksum &+= firstFrame(&screen, at: now)
     // The deadlines asked once a frame, as the loop asks them (``Screen/move(_:)``).
-    var deadline = screen.program.nextDeadline(after: now)
+    var deadline: Duration?
+    if animate {
+      let (bytes, next) = firstSlideFrame(&screen, at: now)
+      (checksum, deadline) = (checksum &+ bytes, next)
+    } else {
+      checksum &+= firstFrame(&screen, at: now)
+      deadline = screen.program.nextDeadline(after: now)
+    }
     while let next = deadline {
       now = next
       _ = screen.program.handle(.tick, at: now)
@@ -273,6 +280,18 @@ private func sessionMoves(animate: Bool) {
 @inline(never) func firstFrame(_ screen: inout Screen, at now: Duration) -> Int {
   screen.writer.frame(screen.program.view(width: screen.width, height: screen.height, at: now))
     .count
+}
+
+/// The first frame of an animated move, drawn and written: its bytes, and when the program
+/// asks for the next frame.
+///
+/// Apart from the still move's (``firstFrame(_:at:)``): the first frame of a slide draws its
+/// two screens.
+@inline(never) func firstSlideFrame(_ screen: inout Screen, at now: Duration) -> (Int, Duration?) {
+  let bytes = screen.writer.frame(
+    screen.program.view(width: screen.width, height: screen.height, at: now)
+  ).count
+  return (bytes, screen.program.nextDeadline(after: now))
 }
 
 @inline(never) func middleFrameView(_ screen: inout Screen, at now: Duration) -> Canvas {
