@@ -48,15 +48,28 @@ package final class SlideCanvases: Equatable, Sendable {
 
   /// A frame of the slide drawn with nothing but the slide (and the bar) moving: its number
   /// (``Canvas/frameID``), all that the frame showed besides those, and how far it had slid.
-  package struct Frame: Sendable {
-    package var id: UInt64
-    package var key: SlideFrameKey
-    package var shift: Int
+  ///
+  /// A class: the frames after it look at it several times each (a copy of a key with its
+  /// theme and strings, and of two arrays, costs more than the look).
+  package final class Frame: Sendable {
+    package let id: UInt64
+    package let key: SlideFrameKey
+    package let shift: Int
     /// Per row of the navigation bar, the columns its titles covered (the rest of the bar is
     /// the same in every frame showing `key`).
-    package var bar: [ColumnSpan]
+    package let bar: [ColumnSpan]
     /// Per row of the body, the columns the screens' content covered.
-    package var content: [ColumnSpan]
+    package let content: [ColumnSpan]
+
+    package init(
+      id: UInt64, key: SlideFrameKey, shift: Int, bar: [ColumnSpan], content: [ColumnSpan]
+    ) {
+      self.id = id
+      self.key = key
+      self.shift = shift
+      self.bar = bar
+      self.content = content
+    }
   }
 
   /// Where the screens' canvases come from and go back to (a run's slides share it).
