@@ -105,16 +105,22 @@ package struct NavigationBar: Hashable, Sendable {
   /// The height in rows once any transition has finished.
   package var finalHeight: Int { face?.rowCount ?? 0 }
 
-  /// The running transition at `now`, or `nil` when there is none or it has finished.
-  private func activeTransition(at now: Duration) -> NavigationBarTransition? {
-    guard let transition, transition.timing.isAnimating(at: now) else { return nil }
-    return transition
+  /// How far the running transition is at `now`, or `nil` when there is none or it has
+  /// finished.
+  ///
+  /// The transition is read where it is, not copied (a copy copies both faces' titles, and a
+  /// slide asks this several times a frame).
+  private func runningFraction(at now: Duration) -> Double? {
+    guard transition?.timing.isAnimating(at: now) == true else { return nil }
+    return transition?.timing.fraction(at: now)
   }
 
   /// The height before rounding: interpolated from the height at the change to the final one.
   private func exactHeight(at now: Duration) -> Double {
-    guard let t = activeTransition(at: now) else { return Double(finalHeight) }
-    return interpolate(t.fromHeight, Double(finalHeight), t.timing.fraction(at: now))
+    guard let fraction = runningFraction(at: now), let from = transition?.fromHeight else {
+      return Double(finalHeight)
+    }
+    return interpolate(from, Double(finalHeight), fraction)
   }
 
   /// The bar's height in rows at `now`.
@@ -138,12 +144,14 @@ package struct NavigationBar: Hashable, Sendable {
   /// The back button's colour at `now`: blended from the old top item's tint to the new one's.
   package func tint(at now: Duration) -> Color {
     let target = topItem?.tint ?? .default
-    guard let t = activeTransition(at: now) else { return target }
-    return t.fromTint.blended(with: target, by: t.timing.fraction(at: now))
+    guard let fraction = runningFraction(at: now), let from = transition?.fromTint else {
+      return target
+    }
+    return from.blended(with: target, by: fraction)
   }
 
   /// Whether a transition still runs at `now` (the loop should keep drawing).
-  package func isAnimating(at now: Duration) -> Bool { activeTransition(at: now) != nil }
+  package func isAnimating(at now: Duration) -> Bool { runningFraction(at: now) != nil }
 
   /// When the next frame should be drawn, or `nil` when the bar is still.
   package func nextDeadline(after now: Duration) -> Duration? {
@@ -173,8 +181,8 @@ package struct NavigationBar: Hashable, Sendable {
     let rect = area.top(height(at: now)).intersection(canvas.bounds)
     guard !rect.isEmpty else { return [] }
     let tint = tint(at: now)
-    if let t = activeTransition(at: now) {
-      if let drawn, drawn.count == rect.height, NavigationBarFace.sameRows(t.from, face),
+    if let fraction = runningFraction(at: now) {
+      if let drawn, drawn.count == rect.height, transition?.startsWithRows(of: face) == true,
         rect.width == area.width
       {
         for (i, span) in drawn.enumerated() where !span.isEmpty {
@@ -184,14 +192,14 @@ package struct NavigationBar: Hashable, Sendable {
             Rect(x: cut.lower, y: rect.y + i, width: cut.upper - cut.lower, height: 1),
             style: theme.text)
         }
-        return t.render(
-          to: face, into: &canvas, rect: rect, fraction: t.timing.fraction(at: now), tint: tint,
-          theme: theme, glyphs: glyphs, separator: false)
+        return transition?.render(
+          to: face, into: &canvas, rect: rect, fraction: fraction, tint: tint, theme: theme,
+          glyphs: glyphs, separator: false) ?? []
       }
       canvas.fill(rect, style: theme.text)
-      return t.render(
-        to: face, into: &canvas, rect: rect, fraction: t.timing.fraction(at: now), tint: tint,
-        theme: theme, glyphs: glyphs)
+      return transition?.render(
+        to: face, into: &canvas, rect: rect, fraction: fraction, tint: tint, theme: theme,
+        glyphs: glyphs) ?? []
     }
     canvas.fill(rect, style: theme.text)
     var covered = Array(repeating: ColumnSpan.none, count: rect.height)

@@ -124,6 +124,11 @@ package struct NavigationBarTransition: Hashable, Sendable {
     return covered
   }
 
+  /// Whether the face it starts from has the same rows as `face` (``NavigationBarFace/sameRows(_:_:)``).
+  func startsWithRows(of face: NavigationBarFace?) -> Bool {
+    NavigationBarFace.sameRows(from, face)
+  }
+
   /// Whether the back button's tint changes during the transition to `to` (the bar blends
   /// ``fromTint`` into the new top item's).
   func tintBlends(to: NavigationBarFace?) -> Bool {
@@ -183,10 +188,19 @@ package struct NavigationBarTransition: Hashable, Sendable {
 /// were not there.
 struct DrawnFaceRows: Hashable, Sendable {
   /// One face's row drawn: its cells, and the columns its text covers.
-  struct Line: Sendable {
-    var key: Key
-    var cells: Canvas
-    var covered: ColumnSpan
+  ///
+  /// A class: every frame of a transition takes its lines out of the store (a copy of the key
+  /// and the cells costs more than the look).
+  final class Line: Sendable {
+    let key: Key
+    let cells: Canvas
+    let covered: ColumnSpan
+
+    init(key: Key, cells: Canvas, covered: ColumnSpan) {
+      self.key = key
+      self.cells = cells
+      self.covered = covered
+    }
   }
 
   struct Key: Equatable, Sendable {
@@ -224,12 +238,20 @@ struct DrawnFaceRows: Hashable, Sendable {
     _ row: NavigationBarRow, of face: NavigationBarFace, width: Int, tint: Color, theme: Theme,
     glyphs: Glyphs
   ) -> Line {
+    // Looked for without making a key (a key copies the face's titles and the glyphs'
+    // strings), the fields that differ most often first.
+    if let line = store.kept.withLock({ kept in
+      kept.lines.first {
+        $0.key.row == row && $0.key.width == width && $0.key.tint == tint
+          && $0.key.face == face && $0.key.theme == theme && $0.key.leftMark == glyphs.leftMark
+          && $0.key.ellipsis == glyphs.ellipsis
+      }
+    }) {
+      return line
+    }
     let key = Key(
       face: face, row: row, width: width, tint: tint, theme: theme, leftMark: glyphs.leftMark,
       ellipsis: glyphs.ellipsis)
-    if let line = store.kept.withLock({ kept in kept.lines.first { $0.key == key } }) {
-      return line
-    }
     var cells = Canvas(width: max(0, width), height: 1, style: theme.text)
     let covered = face.draw(
       row, into: &cells, rect: cells.bounds, tint: tint, theme: theme, glyphs: glyphs)
