@@ -214,14 +214,18 @@ extension FlowProgram {
   /// Per row, the columns of both (the content of two frames: where it moved over).
   ///
   /// One pass over the two buffers (this runs at every frame of a slide, a row of the body a
-  /// span).
+  /// span), the spans' bounds compared where they lie (``ColumnSpan``'s own operations are
+  /// calls from this module, one a row).
   private static func union(_ a: [ColumnSpan], _ b: [ColumnSpan]) -> [ColumnSpan] {
     let (short, long) = a.count <= b.count ? (a, b) : (b, a)
     var result = long
     result.withUnsafeMutableBufferPointer { result in
       short.withUnsafeBufferPointer { short in
-        for row in short.indices where !short[row].isEmpty {
-          result[row] = result[row].union(short[row])
+        for row in short.indices where short[row].lower < short[row].upper {
+          let (span, other) = (result[row], short[row])
+          result[row] =
+            span.lower < span.upper
+            ? ColumnSpan(min(span.lower, other.lower), max(span.upper, other.upper)) : other
         }
       }
     }
