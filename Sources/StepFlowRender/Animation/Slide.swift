@@ -169,14 +169,10 @@ extension Slide {
         }
       }
       if let from = leaving {
-        canvas.blit(
-          outgoing, from: Rect(x: 0, y: from, width: outgoing.width, height: 1), toX: outgoingX,
-          y: y, clip: cut)
+        canvas.copyRow(from, of: outgoing, toX: outgoingX, y: y, clip: span)
       }
       if let from = arriving {
-        canvas.blit(
-          incoming, from: Rect(x: 0, y: from, width: incoming.width, height: 1), toX: incomingX,
-          y: y, clip: cut)
+        canvas.copyRow(from, of: incoming, toX: incomingX, y: y, clip: span)
       }
     }
   }

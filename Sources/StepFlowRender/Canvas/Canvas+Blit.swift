@@ -65,4 +65,53 @@ extension Canvas {
       dy += 1
     }
   }
+
+  /// Copies row `sourceRow` of `source`, all its columns, so that its column 0 lands on
+  /// column `x` of row `y`, drawing only in the columns of `clip`: what
+  /// ``blit(_:from:toX:y:clip:)`` does for one whole row, without working out rectangles (a
+  /// slide copies its screens' rows so at every frame).
+  @inline(__always)
+  mutating func copyRow(_ sourceRow: Int, of source: Canvas, toX x: Int, y: Int, clip: ColumnSpan) {
+    let width = self.width
+    let sourceWidth = source.width
+    let (clipLower, clipUpper) = (max(0, clip.lower), min(width, clip.upper))
+    let start = max(x, clipLower)
+    let end = min(x + sourceWidth, clipUpper)
+    guard start < end, y >= 0, y < height, sourceRow >= 0, sourceRow < source.height else {
+      return
+    }
+    let first = start - x
+    let count = end - start
+    source.cells.withUnsafeBufferPointer { sourceCells in
+      withUnsafeMutableCells { cells in
+        guard let into = cells.baseAddress, let out = sourceCells.baseAddress else { return }
+        let row = y * width
+        // As in `blit`: a wide grapheme of the canvas cut in two loses its other half.
+        if start > 0, cells[row + start].isContinuation {
+          cells[row + start - 1].grapheme = .space
+        }
+        if end < width, cells[row + end].isContinuation { cells[row + end].grapheme = .space }
+        let from = sourceRow * sourceWidth
+        (into + row + start).update(from: out + from + first, count: count)
+        let lead = sourceCells[from + first]
+        if lead.isContinuation {
+          let style = first > 0 ? sourceCells[from + first - 1].style : lead.style
+          cells[row + start] = Cell(grapheme: .space, style: style)
+        }
+        let last = first + count - 1
+        if count > 1 || !lead.isContinuation, last + 1 < sourceWidth,
+          sourceCells[from + last + 1].isContinuation, !sourceCells[from + last].isContinuation
+        {
+          cells[row + end - 1].grapheme = .space
+          if end < clipUpper {
+            if end + 1 < width, cells[row + end + 1].isContinuation {
+              cells[row + end + 1].grapheme = .space
+            }
+            cells[row + end] = Cell(grapheme: .space, style: cells[row + end - 1].style)
+          }
+        }
+      }
+    }
+    markWritten(row: y, from: start - 1, to: end + 2)
+  }
 }
