@@ -330,21 +330,34 @@ public struct Canvas: Equatable, Sendable {
   package mutating func narrowWritten(fromRow top: Int, to spans: [ColumnSpan], blank: Cell) {
     guard let unwritten = unwrittenCell, sameBytes(unwritten, blank) || unwritten == blank
     else { return }
-    for (i, span) in spans.enumerated() {
-      let y = top + i
-      // Rows nothing was written in (most of a screen's) have nothing to narrow.
-      guard y >= 0, y < height, !written[y].isEmpty else { continue }
-      // A wide grapheme's other half beside a span's end counts as written (as a write marks it).
-      var kept = ColumnSpan.none
-      kept.cover(span.lower - 1, span.upper + 1, within: width)
-      let narrowed = ColumnSpan(
-        max(written[y].lower, kept.lower), min(written[y].upper, kept.upper))
-      assert(
-        (0..<width).allSatisfy { x in
-          (x >= narrowed.lower && x < narrowed.upper) || cells[y * width + x] == blank
-        }, "row \(y) holds only blanks outside \(narrowed)")
-      written[y] = narrowed.isEmpty ? .none : narrowed
+    let (width, height) = (width, height)
+    // One pass over both buffers (this runs at every frame of a slide, a row of the body a
+    // span).
+    written.withUnsafeMutableBufferPointer { written in
+      spans.withUnsafeBufferPointer { spans in
+        for i in spans.indices {
+          let y = top + i
+          // Rows nothing was written in (most of a screen's) have nothing to narrow.
+          guard y >= 0, y < height, written[y].lower < written[y].upper else { continue }
+          // A wide grapheme's other half beside a span's end counts as written (as a write
+          // marks it).
+          var kept = ColumnSpan.none
+          kept.cover(spans[i].lower - 1, spans[i].upper + 1, within: width)
+          let narrowed = ColumnSpan(
+            max(written[y].lower, kept.lower), min(written[y].upper, kept.upper))
+          written[y] = narrowed.isEmpty ? .none : narrowed
+        }
+      }
     }
+    assert(
+      (0..<spans.count).allSatisfy { i in
+        let y = top + i
+        guard y >= 0, y < height else { return true }
+        let kept = written[y]
+        return (0..<width).allSatisfy { x in
+          (x >= kept.lower && x < kept.upper) || cells[y * width + x] == blank
+        }
+      }, "rows from \(top) hold only blanks outside what is kept written")
   }
 
   /// Records that columns `from..<to` of `row` were written (through
