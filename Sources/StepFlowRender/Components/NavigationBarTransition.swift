@@ -101,9 +101,15 @@ package struct NavigationBarTransition: Hashable, Sendable {
           glyphs: glyphs)
         drawn = line.covered.shifted(by: x, within: visible.lower, visible.upper)
         guard !drawn.isEmpty else { return .none }
-        canvas.blit(
-          line.cells, from: line.cells.bounds, toX: x, y: y,
-          clip: Rect(x: drawn.lower, y: y, width: drawn.upper - drawn.lower, height: 1))
+        // Title by title: the blanks between the back button and the title (most of a wide
+        // bar) are blanks in the bar already, and do not fade.
+        for run in line.runs {
+          let cut = run.shifted(by: x, within: drawn.lower, drawn.upper)
+          guard !cut.isEmpty else { continue }
+          canvas.copyRow(0, of: line.cells, toX: x, y: y, clip: cut)
+          Self.fade(&canvas, row: y, cut, by: amount, toward: theme.background, sparing: blank)
+        }
+        return drawn
       }
       Self.fade(&canvas, row: y, drawn, by: amount, toward: theme.background, sparing: blank)
       return drawn
@@ -195,11 +201,29 @@ struct DrawnFaceRows: Hashable, Sendable {
     let key: Key
     let cells: Canvas
     let covered: ColumnSpan
+    /// The runs of `covered` that are not the bar's blank, left to right (the back button,
+    /// the title; parted where two blanks or more lie between them).
+    let runs: [ColumnSpan]
 
-    init(key: Key, cells: Canvas, covered: ColumnSpan) {
+    init(key: Key, cells: Canvas, covered: ColumnSpan, blank: Cell) {
       self.key = key
       self.cells = cells
       self.covered = covered
+      var runs: [ColumnSpan] = []
+      var blanks = 0
+      for x in max(0, covered.lower)..<min(cells.width, covered.upper) {
+        guard cells[x, 0] != blank else {
+          blanks += 1
+          continue
+        }
+        if let last = runs.last, blanks < 2 {
+          runs[runs.count - 1] = ColumnSpan(last.lower, x + 1)
+        } else {
+          runs.append(ColumnSpan(x, x + 1))
+        }
+        blanks = 0
+      }
+      self.runs = runs
     }
   }
 
@@ -239,12 +263,15 @@ struct DrawnFaceRows: Hashable, Sendable {
     glyphs: Glyphs
   ) -> Line {
     // Looked for without making a key (a key copies the face's titles and the glyphs'
-    // strings), the fields that differ most often first.
+    // strings), the fields that differ most often first; the face, theme and tint by their
+    // bytes first (a frame passes the very values the line was drawn for, and the synthesized
+    // `==` compares them colour by colour).
+    func same<T: Equatable>(_ a: T, _ b: T) -> Bool { sameBytes(a, b) || a == b }
     if let line = store.kept.withLock({ kept in
       kept.lines.first {
-        $0.key.row == row && $0.key.width == width && $0.key.tint == tint
-          && $0.key.face == face && $0.key.theme == theme && $0.key.leftMark == glyphs.leftMark
-          && $0.key.ellipsis == glyphs.ellipsis
+        $0.key.row == row && $0.key.width == width && same($0.key.tint, tint)
+          && same($0.key.face, face) && same($0.key.theme, theme)
+          && $0.key.leftMark == glyphs.leftMark && $0.key.ellipsis == glyphs.ellipsis
       }
     }) {
       return line
@@ -255,7 +282,8 @@ struct DrawnFaceRows: Hashable, Sendable {
     var cells = Canvas(width: max(0, width), height: 1, style: theme.text)
     let covered = face.draw(
       row, into: &cells, rect: cells.bounds, tint: tint, theme: theme, glyphs: glyphs)
-    let line = Line(key: key, cells: cells, covered: covered)
+    let line = Line(
+      key: key, cells: cells, covered: covered, blank: Cell(grapheme: .space, style: theme.text))
     store.kept.withLock { kept in
       if kept.lines.count >= Self.capacity { kept.lines.removeFirst() }
       kept.lines.append(line)
