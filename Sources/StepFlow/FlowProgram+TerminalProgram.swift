@@ -149,14 +149,15 @@ extension FlowProgram {
   /// selected tab's); `nil` when none of them changes by itself.
   package func screenFrame(after now: Duration) -> Duration? {
     guard let current = state.progression.current else { return nil }
+    // The step asked once (this runs at every frame of an animation).
+    let step = flow.steps[current]
     var soonest = Self.earlier(
-      ScreenBlock.nextFrame(of: flow.steps[current].blocks, after: now, shownAt: shownAt),
+      ScreenBlock.nextFrame(of: step.blocks, after: now, shownAt: shownAt),
       ScreenBlock.nextFrame(of: flow.blocks, after: now, shownAt: shownAt))
-    if let tab = state.editor?.selectedTab, flow.steps[current].tabs.indices.contains(tab) {
+    let tabs = step.tabs
+    if !tabs.isEmpty, let tab = state.editor?.selectedTab, tabs.indices.contains(tab) {
       soonest = Self.earlier(
-        soonest,
-        ScreenBlock.nextFrame(
-          of: flow.steps[current].tabs[tab].blocks, after: now, shownAt: shownAt))
+        soonest, ScreenBlock.nextFrame(of: tabs[tab].blocks, after: now, shownAt: shownAt))
     }
     return soonest
   }
