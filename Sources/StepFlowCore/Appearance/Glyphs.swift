@@ -28,203 +28,124 @@ public enum GlyphStyle: String, CaseIterable, Sendable {
 public struct Glyphs: Sendable {
   /// The characters, in one object the copies share: a set is two dozen strings, and a frame
   /// passes one from view to view.
-  private let storage: Storage
+  private let box: Box
 
   /// The style these glyphs are for.
-  public var style: GlyphStyle { storage.style }
+  public var style: GlyphStyle { box.characters.style }
   /// Marks a list or strip cut on the left / right: `‹` `›` or `<` `>`.
-  public var leftMark: String { storage.leftMark }
+  public var leftMark: String { box.characters.leftMark }
   /// Marks a cut on the right: `›` or `>`.
-  public var rightMark: String { storage.rightMark }
+  public var rightMark: String { box.characters.rightMark }
   /// Ends truncated text: `…` or `...`.
-  public var ellipsis: String { storage.ellipsis }
+  public var ellipsis: String { box.characters.ellipsis }
   /// Box drawing: corners, horizontal and vertical lines.
-  public var topLeft: String { storage.topLeft }
+  public var topLeft: String { box.characters.topLeft }
   /// The top right corner of a box.
-  public var topRight: String { storage.topRight }
+  public var topRight: String { box.characters.topRight }
   /// The bottom left corner of a box.
-  public var bottomLeft: String { storage.bottomLeft }
+  public var bottomLeft: String { box.characters.bottomLeft }
   /// The bottom right corner of a box.
-  public var bottomRight: String { storage.bottomRight }
+  public var bottomRight: String { box.characters.bottomRight }
   /// A box's horizontal line.
-  public var horizontal: String { storage.horizontal }
+  public var horizontal: String { box.characters.horizontal }
   /// A box's vertical line.
-  public var vertical: String { storage.vertical }
+  public var vertical: String { box.characters.vertical }
   /// A heavy horizontal line (the tab underline, a reached bar).
-  public var heavyHorizontal: String { storage.heavyHorizontal }
+  public var heavyHorizontal: String { box.characters.heavyHorizontal }
   /// A filled and a hollow dot.
-  public var dot: String { storage.dot }
+  public var dot: String { box.characters.dot }
   /// A hollow dot: a pending step.
-  public var hollowDot: String { storage.hollowDot }
+  public var hollowDot: String { box.characters.hollowDot }
   /// A check mark and a cross.
-  public var check: String { storage.check }
+  public var check: String { box.characters.check }
   /// A cross: a refusal or a failure.
-  public var cross: String { storage.cross }
+  public var cross: String { box.characters.cross }
   /// A filled and an empty star.
-  public var starFilled: String { storage.starFilled }
+  public var starFilled: String { box.characters.starFilled }
   /// An empty star: one not rated.
-  public var starEmpty: String { storage.starEmpty }
+  public var starEmpty: String { box.characters.starEmpty }
   /// Points at the current item (under or beside it).
-  public var pointerUp: String { storage.pointerUp }
+  public var pointerUp: String { box.characters.pointerUp }
   /// Points down at the current item.
-  public var pointerDown: String { storage.pointerDown }
+  public var pointerDown: String { box.characters.pointerDown }
   /// Points right at the current item (a focused button).
-  public var pointerRight: String { storage.pointerRight }
+  public var pointerRight: String { box.characters.pointerRight }
   /// A selected and an unselected radio button.
-  public var radioOn: String { storage.radioOn }
+  public var radioOn: String { box.characters.radioOn }
   /// An unselected radio button.
-  public var radioOff: String { storage.radioOff }
+  public var radioOff: String { box.characters.radioOff }
   /// Shade for backdrops: light, medium.
-  public var shadeLight: String { storage.shadeLight }
+  public var shadeLight: String { box.characters.shadeLight }
   /// A medium shade.
-  public var shadeMedium: String { storage.shadeMedium }
+  public var shadeMedium: String { box.characters.shadeMedium }
 
-  private init(
-    style: GlyphStyle,
-    leftMark: String,
-    rightMark: String,
-    ellipsis: String,
-    topLeft: String,
-    topRight: String,
-    bottomLeft: String,
-    bottomRight: String,
-    horizontal: String,
-    vertical: String,
-    heavyHorizontal: String,
-    dot: String,
-    hollowDot: String,
-    check: String,
-    cross: String,
-    starFilled: String,
-    starEmpty: String,
-    pointerUp: String,
-    pointerDown: String,
-    pointerRight: String,
-    radioOn: String,
-    radioOff: String,
-    shadeLight: String,
-    shadeMedium: String
-  ) {
-    storage = Storage(
-      style: style, leftMark: leftMark, rightMark: rightMark, ellipsis: ellipsis, topLeft: topLeft,
-      topRight: topRight, bottomLeft: bottomLeft, bottomRight: bottomRight, horizontal: horizontal,
-      vertical: vertical, heavyHorizontal: heavyHorizontal, dot: dot, hollowDot: hollowDot,
-      check: check, cross: cross, starFilled: starFilled, starEmpty: starEmpty,
-      pointerUp: pointerUp, pointerDown: pointerDown, pointerRight: pointerRight, radioOn: radioOn,
-      radioOff: radioOff, shadeLight: shadeLight, shadeMedium: shadeMedium)
+  private init(_ characters: Characters) {
+    box = Box(characters)
   }
 
-  /// The characters of a set.
-  private final class Storage: Sendable {
-    let style: GlyphStyle
-    let leftMark: String
-    let rightMark: String
-    let ellipsis: String
-    let topLeft: String
-    let topRight: String
-    let bottomLeft: String
-    let bottomRight: String
-    let horizontal: String
-    let vertical: String
-    let heavyHorizontal: String
-    let dot: String
-    let hollowDot: String
-    let check: String
-    let cross: String
-    let starFilled: String
-    let starEmpty: String
-    let pointerUp: String
-    let pointerDown: String
-    let pointerRight: String
-    let radioOn: String
-    let radioOff: String
-    let shadeLight: String
-    let shadeMedium: String
+  /// The characters of a set (made by their memberwise initializer).
+  private struct Characters: Sendable {
+    var style: GlyphStyle
+    var leftMark: String
+    var rightMark: String
+    var ellipsis: String
+    var topLeft: String
+    var topRight: String
+    var bottomLeft: String
+    var bottomRight: String
+    var horizontal: String
+    var vertical: String
+    var heavyHorizontal: String
+    var dot: String
+    var hollowDot: String
+    var check: String
+    var cross: String
+    var starFilled: String
+    var starEmpty: String
+    var pointerUp: String
+    var pointerDown: String
+    var pointerRight: String
+    var radioOn: String
+    var radioOff: String
+    var shadeLight: String
+    var shadeMedium: String
+  }
 
-    init(
-      style: GlyphStyle,
-      leftMark: String,
-      rightMark: String,
-      ellipsis: String,
-      topLeft: String,
-      topRight: String,
-      bottomLeft: String,
-      bottomRight: String,
-      horizontal: String,
-      vertical: String,
-      heavyHorizontal: String,
-      dot: String,
-      hollowDot: String,
-      check: String,
-      cross: String,
-      starFilled: String,
-      starEmpty: String,
-      pointerUp: String,
-      pointerDown: String,
-      pointerRight: String,
-      radioOn: String,
-      radioOff: String,
-      shadeLight: String,
-      shadeMedium: String
-    ) {
-      self.style = style
-      self.leftMark = leftMark
-      self.rightMark = rightMark
-      self.ellipsis = ellipsis
-      self.topLeft = topLeft
-      self.topRight = topRight
-      self.bottomLeft = bottomLeft
-      self.bottomRight = bottomRight
-      self.horizontal = horizontal
-      self.vertical = vertical
-      self.heavyHorizontal = heavyHorizontal
-      self.dot = dot
-      self.hollowDot = hollowDot
-      self.check = check
-      self.cross = cross
-      self.starFilled = starFilled
-      self.starEmpty = starEmpty
-      self.pointerUp = pointerUp
-      self.pointerDown = pointerDown
-      self.pointerRight = pointerRight
-      self.radioOn = radioOn
-      self.radioOff = radioOff
-      self.shadeLight = shadeLight
-      self.shadeMedium = shadeMedium
-    }
+  /// One set's characters, shared.
+  private final class Box: Sendable {
+    let characters: Characters
+
+    init(_ characters: Characters) { self.characters = characters }
   }
 
   /// Narrow Unicode glyphs (also used for `emoji`).
   public static let unicode = Glyphs(
-    style: .unicode, leftMark: "‹", rightMark: "›", ellipsis: "…", topLeft: "╭", topRight: "╮",
-    bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│", heavyHorizontal: "━",
-    dot: "●", hollowDot: "○", check: "✓", cross: "✗", starFilled: "★", starEmpty: "☆",
-    pointerUp: "▲", pointerDown: "▼", pointerRight: "▶", radioOn: "◉", radioOff: "○",
-    shadeLight: "░",
-    shadeMedium: "▒")
+    Characters(
+      style: .unicode, leftMark: "‹", rightMark: "›", ellipsis: "…", topLeft: "╭", topRight: "╮",
+      bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│", heavyHorizontal: "━",
+      dot: "●", hollowDot: "○", check: "✓", cross: "✗", starFilled: "★", starEmpty: "☆",
+      pointerUp: "▲", pointerDown: "▼", pointerRight: "▶", radioOn: "◉", radioOff: "○",
+      shadeLight: "░",
+      shadeMedium: "▒"))
 
   /// The same drawing characters as `unicode` (emoji are used for icons only).
   public static let emoji = Glyphs.unicode.styled(.emoji)
 
   /// ASCII only: every byte drawn is below 0x80.
   public static let ascii = Glyphs(
-    style: .ascii, leftMark: "<", rightMark: ">", ellipsis: "...", topLeft: "+", topRight: "+",
-    bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|", heavyHorizontal: "=",
-    dot: "o", hollowDot: ".", check: "v", cross: "x", starFilled: "*", starEmpty: ".",
-    pointerUp: "^", pointerDown: "v", pointerRight: ">", radioOn: "(*)", radioOff: "( )",
-    shadeLight: ".",
-    shadeMedium: ":")
+    Characters(
+      style: .ascii, leftMark: "<", rightMark: ">", ellipsis: "...", topLeft: "+", topRight: "+",
+      bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|", heavyHorizontal: "=",
+      dot: "o", hollowDot: ".", check: "v", cross: "x", starFilled: "*", starEmpty: ".",
+      pointerUp: "^", pointerDown: "v", pointerRight: ">", radioOn: "(*)", radioOff: "( )",
+      shadeLight: ".",
+      shadeMedium: ":"))
 
   /// A copy that reports another style.
   private func styled(_ style: GlyphStyle) -> Glyphs {
-    Glyphs(
-      style: style, leftMark: leftMark, rightMark: rightMark, ellipsis: ellipsis, topLeft: topLeft,
-      topRight: topRight, bottomLeft: bottomLeft, bottomRight: bottomRight,
-      horizontal: horizontal, vertical: vertical, heavyHorizontal: heavyHorizontal, dot: dot,
-      hollowDot: hollowDot, check: check, cross: cross, starFilled: starFilled,
-      starEmpty: starEmpty, pointerUp: pointerUp, pointerDown: pointerDown,
-      pointerRight: pointerRight, radioOn: radioOn,
-      radioOff: radioOff, shadeLight: shadeLight, shadeMedium: shadeMedium)
+    var characters = box.characters
+    characters.style = style
+    return Glyphs(characters)
   }
 
   /// The glyphs for a style.
