@@ -236,6 +236,18 @@ struct DrawnFaceRows: Hashable, Sendable {
     /// The glyphs a face's rows with text use (``Glyphs`` is not `Equatable`).
     var leftMark: String
     var ellipsis: String
+
+    /// Whether this is the key of `row` of `face` drawn so: `==` with the key those would make.
+    ///
+    /// Without making it: a key copies the face's titles and the glyphs' strings, and every
+    /// frame of a transition looks its rows up. Every field, the cheap ones first.
+    func isFor(
+      _ row: NavigationBarRow, of face: NavigationBarFace, width: Int, tint: Color, theme: Theme,
+      glyphs: Glyphs
+    ) -> Bool {
+      self.row == row && self.width == width && self.tint == tint && self.face == face
+        && self.theme == theme && leftMark == glyphs.leftMark && ellipsis == glyphs.ellipsis
+    }
   }
 
   /// At most this many rows are kept (two faces of up to three rows with text, a tint or two).
@@ -262,16 +274,9 @@ struct DrawnFaceRows: Hashable, Sendable {
     _ row: NavigationBarRow, of face: NavigationBarFace, width: Int, tint: Color, theme: Theme,
     glyphs: Glyphs
   ) -> Line {
-    // Looked for without making a key (a key copies the face's titles and the glyphs'
-    // strings), the fields that differ most often first; the face, theme and tint by their
-    // bytes first (a frame passes the very values the line was drawn for, and the synthesized
-    // `==` compares them colour by colour).
-    func same<T: Equatable>(_ a: T, _ b: T) -> Bool { sameBytes(a, b) || a == b }
     if let line = store.kept.withLock({ kept in
       kept.lines.first {
-        $0.key.row == row && $0.key.width == width && same($0.key.tint, tint)
-          && same($0.key.face, face) && same($0.key.theme, theme)
-          && $0.key.leftMark == glyphs.leftMark && $0.key.ellipsis == glyphs.ellipsis
+        $0.key.isFor(row, of: face, width: width, tint: tint, theme: theme, glyphs: glyphs)
       }
     }) {
       return line
